@@ -1,0 +1,230 @@
+/**
+ * The public contract of billing-domain: the resource, the outcomes, the event union and the
+ * service interfaces the HTTP adapter calls. Types only; implementations live beside them.
+ */
+
+/** Lifecycle of an add-on as billing sees it. */
+export type AddonStatus =
+  | 'ADDON_STATUS_PENDING'
+  | 'ADDON_STATUS_ACTIVE'
+  | 'ADDON_STATUS_PAST_DUE'
+  | 'ADDON_STATUS_CANCELED';
+
+/** The record's own status: ACTIVE while the add-on has not ended, INACTIVE once CANCELED. */
+export type RecordStatus = 'STATUS_ACTIVE' | 'STATUS_INACTIVE';
+
+export type AddonType = 'ADDON_TYPE_RECURRING' | 'ADDON_TYPE_USAGE' | 'ADDON_TYPE_ONE_TIME';
+
+export type AddonPricingModel =
+  | 'PRICING_MODEL_FLAT'
+  | 'PRICING_MODEL_PER_UNIT'
+  | 'PRICING_MODEL_PACKAGE'
+  | 'PRICING_MODEL_TIERED'
+  | 'PRICING_MODEL_FORMULA';
+
+export type ProviderName = 'stripe' | 'paddle' | 'standard';
+export const PROVIDERS: readonly ProviderName[] = ['stripe', 'paddle', 'standard'];
+
+/** An add-on subscribed to a VM subscription. Every field is present in responses. */
+export interface AddonSubscription {
+  /** Resource name: `addonSubscriptions/{id}`. */
+  name: string;
+  /** Our id (opaque string). */
+  id: string;
+  /** Owning organization; every query is scoped by it. */
+  organizationId: string;
+  /** Our id of the parent VM subscription. */
+  subscriptionId: string;
+  /** The provider's id of the add-on (Stripe item id, Paddle price id, standard item id). */
+  externalId: string;
+  /** The provider whose events drive this add-on. */
+  provider: ProviderName;
+  /** The catalogue code of the add-on (`addon_code` / `addonCode`). */
+  addonCode: string;
+  /** Human-readable name, from the provider when it sends one, else the add-on code. */
+  displayName: string;
+  addonType: AddonType;
+  pricingModel: AddonPricingModel;
+  /** Units subscribed (an integer >= 0). */
+  quantity: number;
+  /** Price of one unit in major units, a decimal string ("1.20"). */
+  unitAmount: string;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  addonStatus: AddonStatus;
+  status: RecordStatus;
+  /** Start of the current period (RFC 3339) or null. */
+  startDate: string | null;
+  /** End of the current period; when a scheduled cancellation takes effect. */
+  endDate: string | null;
+  /** True when the add-on is scheduled to end at `endDate`. */
+  cancelAtPeriodEnd: boolean;
+  /** When cancellation was requested (scheduled or immediate), or null. */
+  canceledAt: string | null;
+  /** Free-form string metadata; `{}` when none. */
+  metadata: Record<string, string>;
+  createTime: string;
+  updateTime: string;
+}
+
+/** Codes of expected outcomes. The HTTP adapter owns the one table from codes to statuses. */
+export type DomainErrorCode =
+  | 'addon.not_found'
+  | 'addon.ended'
+  | 'addon.parent_cancelling'
+  | 'addon.already_canceled'
+  | 'request.invalid_argument'
+  | 'request.invalid_page_token'
+  | 'storage.unavailable'
+  | 'concurrency.aborted';
+
+export interface DomainError {
+  code: DomainErrorCode;
+  /** A sentence for people. */
+  message: string;
+  /** Field path the error is about, when there is one. */
+  field?: string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };
+
+export interface ListAddonSubscriptionsQuery {
+  /** Our id of the parent subscription; all of the organization's add-ons when absent. */
+  subscriptionId?: string;
+  /** 1..1000 (the HTTP layer applies the default 50 and the cap). */
+  pageSize: number;
+  pageToken?: string;
+}
+
+export interface AddonSubscriptionPage {
+  /** Newest first. */
+  addonSubscriptions: AddonSubscription[];
+  /** '' when there is no further page. */
+  nextPageToken: string;
+}
+
+/** Operations on add-ons, always scoped by organization. `now` is passed in. */
+export interface AddonSubscriptionService {
+  get(organizationId: string, id: string): Promise<Outcome<AddonSubscription>>;
+  list(organizationId: string, query: ListAddonSubscriptionsQuery): Promise<Outcome<AddonSubscriptionPage>>;
+  cancel(organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>>;
+  undoCancel(organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>>;
+}
+
+/** A webhook delivery as the HTTP adapter received it. */
+export interface WebhookDelivery {
+  /** The path segment, unchecked (`stripe`, `paddle`, `standard`, or anything a caller sent). */
+  provider: string;
+  /** Request headers with lower-case names. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The raw body, exactly as received. */
+  rawBody: string;
+  /**
+   * The organizations a verified bearer token may act for (already narrowed to the
+   * `X-Organization-ID` header when it was sent); null when no valid token came with it.
+   */
+  bearerOrganizationIds: readonly string[] | null;
+  /** True when an Authorization header was sent at all (valid or not). */
+  bearerPresented: boolean;
+  now: Date;
+}
+
+export type WebhookOutcomeCode =
+  | 'webhook.applied'
+  | 'webhook.duplicate'
+  | 'webhook.ignored'
+  | 'webhook.stored'
+  | 'webhook.unknown_provider'
+  | 'webhook.not_configured'
+  | 'webhook.unauthenticated'
+  | 'webhook.invalid_signature'
+  | 'webhook.malformed'
+  | 'storage.unavailable';
+
+/** The acknowledgement; the HTTP adapter maps `code` to the status. */
+export interface WebhookAck {
+  code: WebhookOutcomeCode;
+  success: boolean;
+  /** The provider's event id, '' when not known. */
+  eventId: string;
+  message: string;
+}
+
+export interface WebhookProcessor {
+  handle(delivery: WebhookDelivery): Promise<WebhookAck>;
+}
+
+/** One configured webhook endpoint (`BILLING_CONFIG`). */
+export interface WebhookEndpointConfig {
+  provider: ProviderName;
+  organizationId: string;
+  /** Any one that verifies is accepted (rotation). */
+  secrets: string[];
+  /** Default true. */
+  requireBearer: boolean;
+  /** Default 300. */
+  toleranceSeconds: number;
+}
+
+export interface BillingConfig {
+  webhookEndpoints: WebhookEndpointConfig[];
+}
+
+/** What `createBillingService` hands the HTTP adapter. */
+export interface BillingService {
+  addons: AddonSubscriptionService;
+  webhooks: WebhookProcessor;
+  /** Storage reachable? Never throws. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Fields every normalized event carries. */
+export interface EventEnvelope {
+  provider: ProviderName;
+  /** Stripe `id`, Paddle `event_id`, standard `webhook-id`. */
+  eventId: string;
+  /** The provider's own type string (`customer.subscription.updated`, ...). */
+  eventType: string;
+  /** Stripe `created`, Paddle `occurred_at`, standard `timestamp`. */
+  occurredAt: Date;
+  /** The provider's id of the subscription the event is about ('' for ignored events). */
+  subscriptionExternalId: string;
+}
+
+/** An add-on line of a subscription as a provider reported it. */
+export interface NormalizedAddonItem {
+  externalId: string;
+  addonCode: string;
+  displayName: string;
+  addonType: AddonType;
+  pricingModel: AddonPricingModel;
+  quantity: number;
+  /** Major units, exact decimal string. */
+  unitAmount: string;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+/** Our own event union: what every provider's payload is normalized into. */
+export type BillingEvent =
+  | (EventEnvelope & {
+      kind: 'subscription.upserted';
+      subscription: {
+        name: string;
+        /** The provider's status string, as sent. */
+        providerStatus: string;
+        /** The add-on status the provider status maps to (service.md section 4). */
+        addonStatus: AddonStatus;
+        cancelAtPeriodEnd: boolean;
+        currentPeriodStart: Date | null;
+        currentPeriodEnd: Date | null;
+        canceledAt: Date | null;
+        /** Items with an add-on code only. */
+        addons: NormalizedAddonItem[];
+      };
+    })
+  | (EventEnvelope & { kind: 'subscription.canceled'; canceledAt: Date })
+  | (EventEnvelope & { kind: 'payment.succeeded'; amount: string | null; currency: string | null })
+  | (EventEnvelope & { kind: 'payment.failed'; amount: string | null; currency: string | null })
+  | (EventEnvelope & { kind: 'ignored' });

@@ -1,0 +1,2 @@
+export { PROVIDERS } from './contract.js';
+export type * from './contract.js';

@@ -1,0 +1,1 @@
+export { currencyMinorDigits, normalizeCurrency } from './money/currency.js';
