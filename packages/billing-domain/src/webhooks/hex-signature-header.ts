@@ -1,0 +1,61 @@
+import { anyDigestMatches, decodeHexDigest, hmacSha256 } from './crypto.js';
+import { getHeader } from './headers.js';
+import { checkTimestamp, parseUnixSeconds } from './timestamp.js';
+import { verifyFailure, type VerifyInput, type VerifyResult } from './verify-result.js';
+
+/** How a provider lays out a `key=value` signature header with hex HMAC-SHA256 signatures. */
+export interface HexSignatureScheme {
+  /** Header name as the provider documents it (looked up case-insensitively). */
+  header: string;
+  /** Separator between `key=value` parts (`,` for Stripe, `;` for Paddle). */
+  separator: string;
+  /** Key of the unix-seconds timestamp part (`t`, `ts`). */
+  timestampKey: string;
+  /** Key of each signature part (`v1`, `h1`); several are allowed, other keys are ignored. */
+  signatureKey: string;
+  /** The signed message built from the timestamp text and the raw body. */
+  signedPayload: (timestamp: string, rawBody: string) => string;
+}
+
+/**
+ * Verifies a header of the form `ts=..<sep>sig=..<sep>sig=..` against every secret (used as
+ * UTF-8 key bytes), in constant time, then checks the timestamp against the tolerance.
+ * @example verifyHexSignatureHeader(input, { header: 'Paddle-Signature', separator: ';', timestampKey: 'ts', signatureKey: 'h1', signedPayload: (ts, body) => `${ts}:${body}` })
+ */
+export function verifyHexSignatureHeader(input: VerifyInput, scheme: HexSignatureScheme): VerifyResult {
+  const { header: name, timestampKey: tKey, signatureKey: sKey } = scheme;
+  const header = getHeader(input.headers, name);
+  if (header === undefined || header.trim() === '') {
+    return verifyFailure('missing_signature', `${name} header is missing`);
+  }
+  const timestamps: string[] = [];
+  const candidates: Buffer[] = [];
+  for (const part of header.split(scheme.separator)) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (key === tKey) timestamps.push(value);
+    if (key === sKey) {
+      const digest = decodeHexDigest(value);
+      if (digest) candidates.push(digest);
+    }
+  }
+  const [timestamp] = timestamps;
+  if (timestamp === undefined || timestamps.length > 1) {
+    return verifyFailure('malformed_signature', `${name} header must carry exactly one ${tKey}=<unix seconds>`);
+  }
+  const signedAt = parseUnixSeconds(timestamp);
+  if (signedAt === undefined) {
+    return verifyFailure('malformed_signature', `${name} timestamp ${tKey} is not a whole number of seconds`);
+  }
+  if (candidates.length === 0) {
+    return verifyFailure('malformed_signature', `${name} header carries no ${sKey} signature of 64 hex digits`);
+  }
+  const message = scheme.signedPayload(timestamp, input.rawBody);
+  const expected = input.secrets.map((secret) => hmacSha256(secret, message));
+  if (!anyDigestMatches(expected, candidates)) {
+    return verifyFailure('signature_mismatch', `no ${sKey} signature matches any configured secret`);
+  }
+  return checkTimestamp(signedAt, input.now, input.toleranceSeconds);
+}

@@ -1,0 +1,18 @@
+import type { BillingEvent } from '../contract.js';
+import type { HeaderBag } from './headers.js';
+
+export type NormalizeResult =
+  | { ok: true; event: BillingEvent }
+  | {
+      ok: false;
+      /** A sentence for people naming the offending field. */
+      message: string;
+      /** The provider's event id when it could be read, else ''. */
+      eventId: string;
+    };
+
+/** A verified delivery. */
+export interface NormalizeInput {
+  headers: HeaderBag;
+  rawBody: string;
+}

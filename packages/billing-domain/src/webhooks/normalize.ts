@@ -1,0 +1,27 @@
+import type { ProviderName } from '../contract.js';
+import type { NormalizeInput, NormalizeResult } from './normalize-result.js';
+import { normalizePaddleEvent } from './normalize-paddle.js';
+import { normalizeStandardEvent } from './normalize-standard.js';
+import { normalizeStripeEvent } from './normalize-stripe.js';
+
+/**
+ * Parses a verified body and normalizes it into our event union. Malformed JSON or a missing
+ * event id gives `ok: false`; event types we do not handle give `kind: 'ignored'`.
+ * @example
+ * normalizeWebhookEvent('stripe', { headers: {}, rawBody: '{"id":"evt_1","type":"charge.refunded","created":1700000000,"data":{"object":{}}}' })
+ * // { ok: true, event: { kind: 'ignored', provider: 'stripe', eventId: 'evt_1', ... } }
+ */
+export function normalizeWebhookEvent(provider: ProviderName, input: NormalizeInput): NormalizeResult {
+  switch (provider) {
+    case 'stripe':
+      return normalizeStripeEvent(input);
+    case 'paddle':
+      return normalizePaddleEvent(input);
+    case 'standard':
+      return normalizeStandardEvent(input);
+    default: {
+      const unreachable: never = provider;
+      throw new Error(`unsupported provider ${String(unreachable)}`);
+    }
+  }
+}
