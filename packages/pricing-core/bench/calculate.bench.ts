@@ -1,0 +1,238 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { calculatePlan } from '@billing/pricing-core';
+
+// Benchmark of calculatePlan: exact engine against a float64 loop doing the same arithmetic,
+// linear scaling, and peak memory. Run with `pnpm bench` (adds --expose-gc).
+
+interface BenchInstance {
+  quantity: number;
+  hoursUsed: number;
+  region?: string;
+  usage: { cpu: number; transfer: number };
+  addons: ({ code: 'ipv4'; usage: number } | { code: 'backup'; usage: { backup_gb: number } })[];
+}
+
+const CAP_HOURS = 672;
+
+/** Six prices, one per model: FLAT, FORMULA, graduated, volume, PACKAGE, pooled PER_UNIT. */
+const PRICES = [
+  { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12', prorate: true },
+  {
+    pricingModel: 'PRICING_MODEL_FORMULA',
+    unitAmount: '0.0125',
+    pricingFormula: 'quantity * unitAmount + min(units, 4) * 0.001',
+    billingPeriod: 'BILLING_PERIOD_HOURLY',
+  },
+  {
+    pricingModel: 'PRICING_MODEL_TIERED',
+    metricName: 'cpu',
+    freeUnits: 50,
+    tiers: [
+      { startInclusive: 0, endExclusive: 100, unitAmount: '0.05', flatFee: true, flatFeeAmount: '1' },
+      { startInclusive: 100, endExclusive: 1000, unitAmount: '0.04' },
+      { startInclusive: 1000, unitAmount: '0.03' },
+    ],
+  },
+  {
+    productType: 'PRODUCT_TYPE_ADDON',
+    addonCode: 'ipv4',
+    pricingModel: 'PRICING_MODEL_TIERED',
+    tiers: [
+      { startInclusive: 0, endExclusive: 4, unitAmount: '3', tierType: 'TIER_MODE_VOLUME' },
+      { startInclusive: 4, endExclusive: 16, unitAmount: '2.50', tierType: 'TIER_MODE_VOLUME' },
+      { startInclusive: 16, unitAmount: '2', tierType: 'TIER_MODE_VOLUME' },
+    ],
+  },
+  {
+    productType: 'PRODUCT_TYPE_ADDON',
+    addonCode: 'backup',
+    pricingModel: 'PRICING_MODEL_PACKAGE',
+    metricName: 'backup_gb',
+    freeUnits: 10,
+    packageSize: 50,
+    packagePrice: '2',
+  },
+  {
+    productType: 'PRODUCT_TYPE_USAGE',
+    pricingModel: 'PRICING_MODEL_PER_UNIT',
+    metricName: 'transfer',
+    freeUnits: 1000,
+    unitAmount: '0.01',
+  },
+];
+
+/** A small deterministic generator (mulberry32), so every run prices the same plan. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function buildInstances(count: number): BenchInstance[] {
+  const next = random(count);
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const regions = ['nyc3', 'fra1', 'sgp1', undefined];
+  return Array.from({ length: count }, (): BenchInstance => {
+    const addons: BenchInstance['addons'] = [];
+    if (next() < 0.5) addons.push({ code: 'ipv4', usage: int(1, 20) });
+    if (next() < 0.5) addons.push({ code: 'backup', usage: { backup_gb: int(0, 500) } });
+    const region = regions[int(0, 3)];
+    return {
+      quantity: int(1, 3),
+      hoursUsed: int(24, 744),
+      ...(region === undefined ? {} : { region }),
+      usage: { cpu: int(0, 3000), transfer: int(0, 3000) },
+      addons,
+    };
+  });
+}
+
+function buildRequest(instances: BenchInstance[]) {
+  return {
+    planConfig: { currency: 'USD', prices: PRICES },
+    instances,
+    calcConfig: { capHours: CAP_HOURS, discountPercent: 5, couponValue: '10.00', taxRate: 0.2 },
+  };
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function graduated(q: number): number {
+  return 1 + Math.min(q, 100) * 0.05 + Math.max(0, Math.min(q, 1000) - 100) * 0.04 + Math.max(0, q - 1000) * 0.03;
+}
+
+function volume(q: number): number {
+  return q * (q <= 4 ? 3 : q <= 16 ? 2.5 : 2);
+}
+
+/** The same plan priced with plain float64 numbers (not exact; for comparison only). */
+function floatTotal(instances: readonly BenchInstance[], lines?: number[]): number {
+  let subtotal = 0;
+  let pooledUsage = 0;
+  let allowance = 0;
+  for (const instance of instances) {
+    const q = instance.quantity;
+    const billable = Math.min(instance.hoursUsed, CAP_HOURS);
+    const factor = Math.min(instance.hoursUsed, CAP_HOURS) / CAP_HOURS;
+    let base = 12 * q * factor;
+    base += (q * 0.0125 + Math.min(q, 4) * 0.001) * billable;
+    base += graduated(Math.max(0, instance.usage.cpu - 50 * q));
+    let addons = 0;
+    for (const entry of instance.addons) {
+      if (entry.code === 'ipv4') addons += volume(q * entry.usage);
+      else addons += Math.ceil(Math.max(0, entry.usage.backup_gb - 10 * q) / 50) * 2;
+    }
+    const line = round2(base) + round2(addons);
+    lines?.push(line);
+    subtotal += line;
+    pooledUsage += instance.usage.transfer;
+    allowance += 1000 * q;
+  }
+  const pre = subtotal + round2(Math.max(0, pooledUsage - allowance) * 0.01);
+  const percentOff = round2(pre * 0.05);
+  const discounted = pre - percentOff - Math.min(10, pre - percentOff);
+  return discounted + round2(discounted * 0.2);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function time<T>(run: () => T, warmups: number, iterations: number): { ms: number; value: T } {
+  let value = run();
+  for (let i = 1; i < warmups; i += 1) value = run();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i += 1) {
+    const start = performance.now();
+    value = run();
+    samples.push(performance.now() - start);
+  }
+  return { ms: median(samples), value };
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** Heap and RSS figures of pricing `count` instances; run in a child process for a clean peak. */
+function measureMemory(count: number): void {
+  const request = buildRequest(buildInstances(count));
+  gc?.();
+  const before = process.memoryUsage();
+  const result = calculatePlan(request);
+  const after = process.memoryUsage();
+  gc?.();
+  const retained = process.memoryUsage();
+  console.log(
+    JSON.stringify({
+      count,
+      total: result.total,
+      heapBeforeMb: mb(before.heapUsed),
+      heapAfterMb: mb(after.heapUsed),
+      heapRetainedMb: mb(retained.heapUsed),
+      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+      gcExposed: gc !== undefined,
+    }),
+  );
+}
+
+function main(): void {
+  const memoryArg = process.argv.indexOf('--memory');
+  if (memoryArg !== -1) {
+    measureMemory(Number(process.argv[memoryArg + 1]));
+    return;
+  }
+
+  console.log(`calculatePlan benchmark (node ${process.version}, ${PRICES.length} prices, median of timed runs)\n`);
+
+  const instances = buildInstances(10_000);
+  const request = buildRequest(instances);
+  const exact = time(() => calculatePlan(request), 3, 9);
+  const float = time(() => floatTotal(instances), 20, 51);
+  console.log('10,000 instances');
+  console.log(`  calculatePlan (exact):  ${exact.ms.toFixed(2)} ms   total ${exact.value.total}`);
+  console.log(`  float64 loop:           ${float.ms.toFixed(3)} ms   total ${float.value.toFixed(2)}`);
+  console.log(`  ratio exact / float64:  ${(exact.ms / float.ms).toFixed(0)}x`);
+  const floatLines: number[] = [];
+  floatTotal(instances, floatLines);
+  const differing = exact.value.lineItems.filter((line, i) => line.subtotal !== floatLines[i]?.toFixed(2)).length;
+  console.log(`  line subtotals where float64 differs from exact: ${differing} of ${instances.length}\n`);
+
+  console.log('scaling');
+  for (const count of [1_000, 10_000, 50_000]) {
+    const scaled = buildRequest(buildInstances(count));
+    const { ms } = time(() => calculatePlan(scaled), 2, count >= 50_000 ? 5 : 7);
+    console.log(
+      `  ${count.toLocaleString('en').padStart(7)} instances: ${ms.toFixed(1).padStart(8)} ms   ${((ms / count) * 1000).toFixed(2)} us/instance`,
+    );
+  }
+
+  console.log('\nmemory (each size in a fresh process)');
+  for (const count of [10_000, 100_000]) {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--memory', String(count)],
+      { encoding: 'utf8' },
+    );
+    const line = child.stdout.trim().split('\n').pop() ?? '';
+    if (child.status !== 0 || line === '') {
+      console.log(`  ${count} instances: failed (${child.stderr.trim().split('\n')[0] ?? 'no output'})`);
+      continue;
+    }
+    const figures = JSON.parse(line) as Record<string, string | number | boolean>;
+    console.log(
+      `  ${count.toLocaleString('en').padStart(7)} instances: heap ${figures.heapBeforeMb} -> ${figures.heapAfterMb} MB during, ` +
+        `${figures.heapRetainedMb} MB retained after GC, peak RSS ${figures.peakRssMb} MB` +
+        (figures.gcExposed ? '' : ' (run with --expose-gc for exact heap figures)'),
+    );
+  }
+}
+
+main();

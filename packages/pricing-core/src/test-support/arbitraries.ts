@@ -1,0 +1,625 @@
+import fc from 'fast-check';
+
+/** Metric names the generated plans meter. */
+export const METRICS = ['cpu', 'requests', 'transfer'] as const;
+/** Add-on codes the generated plans sell. */
+export const ADDON_CODES = ['backup', 'ipv4', 'monitoring'] as const;
+/** Currencies the generated plans use, one per number of minor digits. */
+export const CURRENCIES = ['USD', 'JPY', 'KWD'] as const;
+
+export type Currency = (typeof CURRENCIES)[number];
+export type PricingModel =
+  | 'PRICING_MODEL_FLAT'
+  | 'PRICING_MODEL_PER_UNIT'
+  | 'PRICING_MODEL_PACKAGE'
+  | 'PRICING_MODEL_TIERED'
+  | 'PRICING_MODEL_FORMULA';
+export type ProductType = 'PRODUCT_TYPE_BASE' | 'PRODUCT_TYPE_ADDON' | 'PRODUCT_TYPE_USAGE';
+export type TierMode = 'TIER_MODE_GRADUATED' | 'TIER_MODE_VOLUME';
+
+/** Minor digits of the generated currencies (ISO 4217). */
+export const MINOR_DIGITS: Readonly<Record<Currency, number>> = { USD: 2, JPY: 0, KWD: 3 };
+
+/** An aggregated or raw usage value as the request JSON carries it. */
+export type UsageJson = number | number[] | { [metric: string]: number | number[] };
+
+/** A tier of a TIERED price, as JSON. */
+export interface TierJson {
+  tierOrder?: number;
+  startInclusive?: number;
+  endExclusive?: number;
+  unitAmount?: string;
+  flatFee?: boolean;
+  flatFeeAmount?: string;
+  tierType?: TierMode;
+}
+
+/** A price as JSON. */
+export interface PriceJson {
+  productType?: ProductType;
+  addonCode?: string;
+  pricingModel: PricingModel;
+  unitAmount?: string;
+  unitQuantity?: number;
+  overagePrice?: string;
+  packageSize?: number;
+  packagePrice?: string;
+  tiers?: TierJson[];
+  pricingFormula?: string;
+  metricName?: string;
+  metricAggregation?: string;
+  freeUnits?: number;
+  prorate?: boolean;
+  billingPeriod?: string;
+  billingInterval?: number;
+  minimumCharge?: string;
+  maximumCharge?: string;
+  chargeTiming?: string;
+}
+
+/** An add-on entry of an instance, as JSON. */
+export interface AddonEntryJson {
+  code: string;
+  usage?: UsageJson;
+}
+
+/** An instance as JSON. */
+export interface InstanceJson {
+  quantity?: number;
+  hoursUsed?: number;
+  region?: string;
+  usage?: UsageJson;
+  addons?: AddonEntryJson[];
+}
+
+/** The calculation settings as JSON. */
+export interface CalcConfigJson {
+  capHours?: number;
+  overageRates?: { [metric: string]: string };
+  discountPercent?: number;
+  couponValue?: string;
+  taxRate?: number;
+}
+
+/** A whole request as JSON. */
+export interface PlanRequestJson {
+  planConfig?: { currency?: string; prices?: PriceJson[] };
+  instances?: InstanceJson[];
+  calcConfig?: CalcConfigJson;
+}
+
+/** What the generated plans may contain. */
+export interface PlanOptions {
+  /** Models a price may use. */
+  models: readonly PricingModel[];
+  /** Product types a price may have. */
+  productTypes: readonly ProductType[];
+  /** Whether TIERED prices may use volume mode. */
+  volume: boolean;
+  /** `monotone` keeps formulas nondecreasing in every variable (no `if`, no subtraction). */
+  formulas: 'any' | 'monotone';
+  /** `none`: metered prices carry no free units; `unprorated`: free units only without prorate. */
+  freeUnits: 'any' | 'none' | 'unprorated';
+  /** Whether `calcConfig.capHours` is always, never or sometimes set. */
+  capHours: 'any' | 'set' | 'unset';
+  /** Whether instances always carry an explicit `hoursUsed` (>= 1) and `quantity` (>= 1). */
+  explicitHoursAndQuantity: boolean;
+  /** Whether discounts, coupons, taxes, overage rates and min/max charges may appear. */
+  adjustments: boolean;
+  minInstances: number;
+  maxInstances: number;
+  currencies: readonly Currency[];
+}
+
+/** Everything allowed. */
+export const ANY_PLAN: PlanOptions = {
+  models: [
+    'PRICING_MODEL_FLAT',
+    'PRICING_MODEL_PER_UNIT',
+    'PRICING_MODEL_PACKAGE',
+    'PRICING_MODEL_TIERED',
+    'PRICING_MODEL_FORMULA',
+  ],
+  productTypes: ['PRODUCT_TYPE_BASE', 'PRODUCT_TYPE_ADDON', 'PRODUCT_TYPE_USAGE'],
+  volume: true,
+  formulas: 'any',
+  freeUnits: 'any',
+  capHours: 'any',
+  explicitHoursAndQuantity: false,
+  adjustments: true,
+  minInstances: 0,
+  maxInstances: 4,
+  currencies: CURRENCIES,
+};
+
+/** Writes `n / 10^scale` as a plain decimal string. */
+export function toDecimal(n: number, scale: number): string {
+  if (scale === 0) return String(n);
+  const digits = String(n).padStart(scale + 1, '0');
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+/** A non-negative decimal string up to `maxMajor` with at most `maxScale` decimals. */
+export function decimalArb(maxMajor: number, maxScale: number): fc.Arbitrary<string> {
+  return fc
+    .integer({ min: 0, max: maxScale })
+    .chain((scale) =>
+      fc.integer({ min: 0, max: maxMajor * 10 ** scale }).map((n) => toDecimal(n, scale)),
+    );
+}
+
+/** A money amount: mostly small, with up to 5 decimals (the spec allows 12). */
+const amountArb: fc.Arbitrary<string> = fc.oneof(
+  decimalArb(20, 2),
+  decimalArb(5, 5),
+  decimalArb(500, 0),
+);
+
+/** A non-negative JSON number with at most two decimals. */
+const usageNumberArb: fc.Arbitrary<number> = fc.oneof(
+  fc.integer({ min: 0, max: 2000 }),
+  fc.integer({ min: 0, max: 50_000 }).map((n) => n / 100),
+);
+
+const usageArrayArb = fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 5 });
+
+/** An instance's (or add-on's) usage: a bare number, an array or a metric map. */
+export const usageArb: fc.Arbitrary<UsageJson> = fc.oneof(
+  usageNumberArb,
+  usageArrayArb,
+  fc.dictionary(fc.constantFrom(...METRICS), fc.oneof(usageNumberArb, usageArrayArb), {
+    maxKeys: 3,
+  }),
+);
+
+const LEAF_VARS = ['units', 'quantity', 'hours', 'cycleHours', 'unitAmount', 'freeUnits'] as const;
+
+/**
+ * A formula over the price's variables. `monotone` formulas only add, multiply, take
+ * min/max/ceil/floor/round and divide by positive constants, so they never decrease when
+ * a variable grows; the others may also subtract (clamped at 0) and branch.
+ */
+export function formulaArb(monotone: boolean, depth = 3): fc.Arbitrary<string> {
+  const constant = fc.oneof(decimalArb(20, 2), decimalArb(1, 3));
+  const leaf = fc.oneof(constant, fc.constantFrom(...LEAF_VARS));
+  let expr: fc.Arbitrary<string> = leaf;
+  for (let level = 0; level < depth; level += 1) {
+    const sub = expr;
+    const divisor = fc.constantFrom('3', '7', '12', '0.5', '1000');
+    const branches: fc.Arbitrary<string>[] = [
+      leaf,
+      fc.tuple(sub, sub).map(([a, b]) => `(${a} + ${b})`),
+      fc.tuple(sub, sub).map(([a, b]) => `${a} * ${b}`),
+      fc.tuple(sub, sub).map(([a, b]) => `min(${a}, ${b})`),
+      fc.tuple(sub, sub).map(([a, b]) => `max(${a}, ${b})`),
+      sub.map((a) => `ceil(${a})`),
+      sub.map((a) => `floor(${a})`),
+      fc.tuple(sub, divisor).map(([a, d]) => `(${a}) / ${d}`),
+      fc.tuple(sub, fc.integer({ min: 0, max: 3 })).map(([a, dp]) => `round(${a}, ${dp})`),
+    ];
+    if (!monotone) {
+      branches.push(
+        fc.tuple(sub, sub).map(([a, b]) => `max(0, ${a} - ${b})`),
+        fc
+          .tuple(sub, fc.constantFrom('>', '>=', '<', '<=', '==', '!='), sub, sub, sub)
+          .map(([a, op, b, c, d]) => `if(${a} ${op} ${b}, ${c}, ${d})`),
+      );
+    }
+    expr = fc.oneof(...branches);
+  }
+  return expr.filter((formula) => formula.length <= 1000);
+}
+
+/** Tiers from 0, contiguous, the last open; array order shuffled, `tierOrder` set or not. */
+export function tiersArb(
+  mode: TierMode,
+  unitAmount: fc.Arbitrary<string>,
+  flatFees: 'any' | 'none',
+): fc.Arbitrary<TierJson[]> {
+  const tier = fc.record({
+    width: fc.integer({ min: 1, max: 60 }),
+    unitAmount,
+    flatFeeAmount: flatFees === 'any' ? fc.option(amountArb, { nil: undefined }) : fc.constant(undefined),
+  });
+  return fc
+    .tuple(
+      fc.array(tier, { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .chain(([specs, ordered, explicitMode, zeroEnd]) => {
+      let start = 0;
+      const tiers = specs.map((spec, index): TierJson => {
+        const last = index === specs.length - 1;
+        const end = start + spec.width;
+        const t: TierJson = { unitAmount: spec.unitAmount };
+        if (ordered) t.tierOrder = index + 1;
+        if (start !== 0 || index % 2 === 1) t.startInclusive = start;
+        if (!last) t.endExclusive = end;
+        else if (zeroEnd) t.endExclusive = 0;
+        if (spec.flatFeeAmount !== undefined) {
+          t.flatFee = true;
+          t.flatFeeAmount = spec.flatFeeAmount;
+        }
+        if (mode === 'TIER_MODE_VOLUME' || explicitMode) t.tierType = mode;
+        start = end;
+        return t;
+      });
+      return fc.shuffledSubarray(tiers, { minLength: tiers.length, maxLength: tiers.length });
+    });
+}
+
+const PERIODS = [
+  'BILLING_PERIOD_HOURLY',
+  'BILLING_PERIOD_DAILY',
+  'BILLING_PERIOD_WEEKLY',
+  'BILLING_PERIOD_MONTHLY',
+  'BILLING_PERIOD_YEARLY',
+] as const;
+const AGGREGATIONS = [
+  'METRIC_AGGREGATION_SUM',
+  'METRIC_AGGREGATION_MAX',
+  'METRIC_AGGREGATION_COUNT',
+  'METRIC_AGGREGATION_LATEST',
+  'METRIC_AGGREGATION_AVERAGE',
+  'METRIC_AGGREGATION_UNIQUE_COUNT',
+] as const;
+
+/** Drops keys whose value is `undefined`, so the JSON shape is what a client sends. */
+export function compact<T extends object>(value: T): T {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined),
+  ) as T;
+}
+
+const opt = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+  fc.option(arb, { nil: undefined, freq: 2 });
+
+/** The model-specific fields of a price. */
+function modelFieldsArb(
+  model: PricingModel,
+  metered: boolean,
+  options: PlanOptions,
+): fc.Arbitrary<Partial<PriceJson>> {
+  switch (model) {
+    case 'PRICING_MODEL_FLAT':
+      return fc.record({ unitAmount: amountArb });
+    case 'PRICING_MODEL_PER_UNIT':
+      return fc
+        .record({
+          unitAmount: amountArb,
+          unitQuantity: opt(fc.constantFrom(0, 1, 3, 1000)),
+          overagePrice: metered ? opt(amountArb) : fc.constant(undefined),
+        })
+        .map(compact);
+    case 'PRICING_MODEL_PACKAGE':
+      return fc.record({ packageSize: fc.integer({ min: 1, max: 100 }), packagePrice: amountArb });
+    case 'PRICING_MODEL_TIERED': {
+      const modes: TierMode[] = options.volume
+        ? ['TIER_MODE_GRADUATED', 'TIER_MODE_VOLUME']
+        : ['TIER_MODE_GRADUATED'];
+      return fc
+        .constantFrom(...modes)
+        .chain((mode) => tiersArb(mode, amountArb, 'any'))
+        .map((tiers) => ({ tiers }));
+    }
+    case 'PRICING_MODEL_FORMULA':
+      return fc
+        .record({
+          pricingFormula: formulaArb(options.formulas === 'monotone'),
+          unitAmount: opt(amountArb),
+        })
+        .map(compact);
+  }
+}
+
+/** A valid price of the given product type. */
+export function priceArb(
+  productType: ProductType,
+  options: PlanOptions,
+  fixed: { metricName?: string; addonCode?: string } = {},
+): fc.Arbitrary<PriceJson> {
+  const meteredArb =
+    productType === 'PRODUCT_TYPE_USAGE' ? fc.constant(true) : fc.boolean();
+  return fc
+    .tuple(fc.constantFrom(...options.models), meteredArb)
+    .chain(([model, metered]) =>
+      fc.record({
+        model: modelFieldsArb(model, metered, options),
+        productType:
+          productType === 'PRODUCT_TYPE_BASE'
+            ? fc.constantFrom<ProductType | undefined>(undefined, 'PRODUCT_TYPE_BASE')
+            : fc.constant(productType),
+        metricName: metered
+          ? fixed.metricName !== undefined
+            ? fc.constant(fixed.metricName)
+            : fc.constantFrom(...METRICS)
+          : fc.constant(undefined),
+        metricAggregation: metered ? opt(fc.constantFrom(...AGGREGATIONS)) : fc.constant(undefined),
+        freeUnits:
+          metered && options.freeUnits !== 'none'
+            ? opt(fc.integer({ min: 0, max: 500 }))
+            : fc.constant(undefined),
+        prorate: opt(fc.boolean()),
+        billingPeriod: opt(fc.constantFrom(...PERIODS)),
+        billingInterval: opt(fc.integer({ min: 1, max: 3 })),
+        charges: options.adjustments ? chargeBoundsArb : fc.constant({}),
+        chargeTiming: opt(fc.constantFrom('CHARGE_TIMING_IN_ADVANCE', 'CHARGE_TIMING_IN_ARREARS')),
+      }).map((p): PriceJson => {
+        const price: PriceJson = compact({
+          productType: p.productType,
+          addonCode: fixed.addonCode,
+          pricingModel: model,
+          ...p.model,
+          metricName: p.metricName,
+          metricAggregation: p.metricAggregation,
+          freeUnits: p.freeUnits,
+          prorate: p.prorate,
+          billingPeriod: p.billingPeriod,
+          billingInterval: p.billingInterval,
+          ...p.charges,
+          chargeTiming: p.chargeTiming,
+        });
+        if (options.freeUnits === 'unprorated' && price.freeUnits !== undefined) {
+          delete price.prorate;
+        }
+        return price;
+      }),
+    );
+}
+
+/** Optional minimum and maximum charges with max >= min. */
+const chargeBoundsArb: fc.Arbitrary<Pick<PriceJson, 'minimumCharge' | 'maximumCharge'>> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: decimalArb(30, 2).map((minimumCharge) => ({ minimumCharge })) },
+  { weight: 1, arbitrary: decimalArb(300, 2).map((maximumCharge) => ({ maximumCharge })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 1, max: 30_000 }))
+      .map(([min, extra]) => ({ minimumCharge: toDecimal(min, 2), maximumCharge: toDecimal(min + extra, 2) })),
+  },
+);
+
+/** An instance whose add-on entries use the given codes. */
+export function instanceArb(codes: readonly string[], options: PlanOptions): fc.Arbitrary<InstanceJson> {
+  const addonUsage = fc.oneof(fc.integer({ min: 1, max: 5 }), usageArrayArb, usageArb.filter((u) => typeof u === 'object'));
+  const addonEntry =
+    codes.length === 0
+      ? fc.constant(undefined)
+      : fc.array(
+          fc.record({ code: fc.constantFrom(...codes), usage: opt(addonUsage) }).map(compact),
+          { maxLength: 3 },
+        );
+  const explicit = options.explicitHoursAndQuantity;
+  return fc
+    .record({
+      quantity: explicit
+        ? fc.integer({ min: 1, max: 5 })
+        : opt(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom(0.5, 1.5, 2.25))),
+      hoursUsed: explicit
+        ? fc.oneof(fc.integer({ min: 1, max: 900 }), fc.integer({ min: 2, max: 1800 }).map((n) => n / 2))
+        : opt(fc.oneof(fc.integer({ min: 0, max: 900 }), fc.constantFrom(0.5, 336.5, 729.9))),
+      region: opt(fc.constantFrom('nyc3', 'fra1', 'sgp1')),
+      usage: opt(usageArb),
+      addons: codes.length === 0 ? fc.constant(undefined) : opt(addonEntry),
+    })
+    .map((i) => compact(i) as InstanceJson);
+}
+
+/** A currency as a client might spell it. */
+function currencySpellingArb(currency: Currency): fc.Arbitrary<string | undefined> {
+  return currency === 'USD'
+    ? fc.constantFrom<string | undefined>(undefined, 'USD', 'usd')
+    : fc.constantFrom(currency, currency.toLowerCase());
+}
+
+/** The `calcConfig` of a plan whose USAGE prices meter `usageMetrics`. */
+function calcConfigArb(
+  currency: Currency,
+  usageMetrics: readonly string[],
+  options: PlanOptions,
+): fc.Arbitrary<CalcConfigJson> {
+  const capHours =
+    options.capHours === 'unset'
+      ? fc.constant(undefined)
+      : options.capHours === 'set'
+        ? fc.oneof(fc.constantFrom(672, 730, 744), fc.integer({ min: 1, max: 1000 }))
+        : opt(fc.oneof(fc.constantFrom(0, 672, 744), fc.integer({ min: 1, max: 1000 })));
+  if (!options.adjustments) return fc.record({ capHours }).map(compact);
+  const digits = MINOR_DIGITS[currency];
+  return fc
+    .record({
+      capHours,
+      overageRates:
+        usageMetrics.length === 0
+          ? fc.constant(undefined)
+          : opt(fc.subarray([...usageMetrics]).chain((ms) =>
+              fc.tuple(...ms.map(() => fc.oneof(fc.constant('0'), amountArb))).map((rates) =>
+                Object.fromEntries(ms.map((m, i) => [m, rates[i] ?? '0'])),
+              ),
+            )),
+      discountPercent: opt(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 1000 }).map((n) => n / 10))),
+      couponValue: opt(
+        fc.tuple(decimalArb(50, digits), fc.constantFrom('', '0', '00')).map(([v, zeros]) =>
+          zeros !== '' && !v.includes('.') ? `${v}.${zeros}` : `${v}${zeros}`,
+        ),
+      ),
+      taxRate: opt(fc.integer({ min: 0, max: 10_000 }).map((n) => n / 10_000)),
+    })
+    .map(compact);
+}
+
+/** A valid request drawn according to `options` (merged over {@link ANY_PLAN}). */
+export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRequestJson> {
+  const options: PlanOptions = { ...ANY_PLAN, ...partial };
+  const allows = (t: ProductType) => options.productTypes.includes(t);
+  return fc
+    .record({
+      currency: fc.constantFrom(...options.currencies),
+      base: allows('PRODUCT_TYPE_BASE')
+        ? fc.array(priceArb('PRODUCT_TYPE_BASE', options), { maxLength: 3 })
+        : fc.constant<PriceJson[]>([]),
+      addons: allows('PRODUCT_TYPE_ADDON')
+        ? fc.array(
+            fc.constantFrom(...ADDON_CODES).chain((code) =>
+              priceArb('PRODUCT_TYPE_ADDON', options, { addonCode: code }),
+            ),
+            { maxLength: 3 },
+          )
+        : fc.constant<PriceJson[]>([]),
+      usageMetrics: allows('PRODUCT_TYPE_USAGE')
+        ? fc.subarray<string>([...METRICS], { maxLength: 2 })
+        : fc.constant<string[]>([]),
+    })
+    .chain(({ currency, base, addons, usageMetrics }) =>
+      fc
+        .record({
+          spelling: currencySpellingArb(currency),
+          usage: fc.tuple(
+            ...usageMetrics.map((metricName) => priceArb('PRODUCT_TYPE_USAGE', options, { metricName })),
+          ),
+          instances: fc.array(
+            instanceArb(
+              [...new Set(addons.map((p) => p.addonCode ?? ''))],
+              options,
+            ),
+            { minLength: options.minInstances, maxLength: options.maxInstances },
+          ),
+          calcConfig: calcConfigArb(currency, usageMetrics, options),
+        })
+        .chain(({ spelling, usage, instances, calcConfig }) => {
+          const prices = [...base, ...addons, ...usage];
+          return fc
+            .shuffledSubarray(prices, { minLength: prices.length, maxLength: prices.length })
+            .map((shuffled): PlanRequestJson =>
+              compact({
+                planConfig: compact({ currency: spelling, prices: shuffled }),
+                instances,
+                calcConfig,
+              }),
+            );
+        }),
+    );
+}
+
+/** The currency a request's result is in. */
+export function currencyOf(request: PlanRequestJson): Currency {
+  const code = (request.planConfig?.currency ?? 'USD').toUpperCase();
+  return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : 'USD';
+}
+
+/** Adds `delta` to every number of a usage value (every element of an array alike). */
+export function growUsage(usage: UsageJson | undefined, delta: number): UsageJson | undefined {
+  if (usage === undefined) return undefined;
+  if (typeof usage === 'number') return usage + delta;
+  if (Array.isArray(usage)) return usage.map((n) => n + delta);
+  return Object.fromEntries(
+    Object.entries(usage).map(([m, v]) => [m, typeof v === 'number' ? v + delta : v.map((n) => n + delta)]),
+  );
+}
+
+/**
+ * A plan whose only prices are pooled USAGE prices that are subadditive: PER_UNIT, PACKAGE
+ * and graduated tiers with non-increasing unit amounts and a flat fee on the first tier only.
+ * Every amount has at most the currency's minor digits and every usage is an integer, so no
+ * amount is rounded and pooled and per-instance costs compare exactly.
+ */
+export function pooledPlanArb(): fc.Arbitrary<PlanRequestJson> {
+  return fc.constantFrom(...CURRENCIES).chain((currency) => {
+    const digits = MINOR_DIGITS[currency];
+    const minor = fc.integer({ min: 0, max: 5 * 10 ** digits });
+    const money = minor.map((n) => toDecimal(n, digits));
+    const model: fc.Arbitrary<Partial<PriceJson>> = fc.oneof(
+      fc.record({ pricingModel: fc.constant('PRICING_MODEL_PER_UNIT' as const), unitAmount: money, overagePrice: opt(money) }).map(compact),
+      fc.record({
+        pricingModel: fc.constant('PRICING_MODEL_PACKAGE' as const),
+        packageSize: fc.integer({ min: 1, max: 50 }),
+        packagePrice: money,
+      }),
+      fc
+        .tuple(
+          fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), minor), { minLength: 1, maxLength: 4 }),
+          opt(money),
+        )
+        .map(([specs, firstFee]): Partial<PriceJson> => {
+          const amounts = specs.map(([, amount]) => amount).sort((a, b) => b - a);
+          let start = 0;
+          const tiers = specs.map(([width], index): TierJson => {
+            const tier: TierJson = { startInclusive: start, unitAmount: toDecimal(amounts[index] ?? 0, digits) };
+            if (index < specs.length - 1) tier.endExclusive = start + width;
+            if (index === 0 && firstFee !== undefined) {
+              tier.flatFee = true;
+              tier.flatFeeAmount = firstFee;
+            }
+            start += width;
+            return tier;
+          });
+          return { pricingModel: 'PRICING_MODEL_TIERED', tiers };
+        }),
+    );
+    const bounds = fc.oneof(
+      fc.constant({}),
+      money.map((minimumCharge) => ({ minimumCharge })),
+      fc
+        .tuple(minor, minor)
+        .map(([a, b]) => ({ minimumCharge: toDecimal(a, digits), maximumCharge: toDecimal(a + b, digits) })),
+    );
+    const aggregation = opt(
+      fc.constantFrom(
+        'METRIC_AGGREGATION_SUM',
+        'METRIC_AGGREGATION_MAX',
+        'METRIC_AGGREGATION_COUNT',
+        'METRIC_AGGREGATION_LATEST',
+        'METRIC_AGGREGATION_UNIQUE_COUNT',
+      ),
+    );
+    return fc.subarray([...METRICS], { minLength: 1 }).chain((metrics) =>
+      fc
+        .record({
+          prices: fc.tuple(
+            ...metrics.map((metricName) =>
+              fc
+                .record({ model, bounds, aggregation, freeUnits: opt(fc.integer({ min: 0, max: 300 })), prorate: opt(fc.boolean()) })
+                .map(({ model: fields, bounds: b, aggregation: metricAggregation, freeUnits, prorate }) =>
+                  compact({
+                    productType: 'PRODUCT_TYPE_USAGE' as const,
+                    metricName,
+                    metricAggregation,
+                    freeUnits,
+                    prorate,
+                    ...b,
+                    ...fields,
+                  }) as PriceJson,
+                ),
+            ),
+          ),
+          instances: fc.array(
+            fc
+              .record({
+                quantity: opt(fc.integer({ min: 1, max: 3 })),
+                usage: fc.dictionary(
+                  fc.constantFrom(...metrics),
+                  fc.oneof(fc.integer({ min: 0, max: 400 }), fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 4 })),
+                ),
+              })
+              .map(compact),
+            { minLength: 1, maxLength: 5 },
+          ),
+          overageRates: opt(
+            fc.tuple(...metrics.map(() => opt(money))).map((rates) =>
+              Object.fromEntries(metrics.flatMap((m, i) => (rates[i] === undefined ? [] : [[m, rates[i]]]))),
+            ),
+          ),
+        })
+        .map(({ prices, instances, overageRates }): PlanRequestJson =>
+          compact({
+            planConfig: { currency, prices },
+            instances,
+            calcConfig: overageRates === undefined ? undefined : { overageRates },
+          }),
+        ),
+    );
+  });
+}
