@@ -1,1 +1,20 @@
+export { calculatePlan } from './engine/calculate-plan.js';
+export { validatePlanRequest } from './validation/validate.js';
+export { PricingValidationError } from './errors/pricing-validation-error.js';
+export { planRequestSchema } from './schema/request-schema.js';
+export { planResultSchema } from './schema/result-schema.js';
+export {
+  BILLING_PERIODS,
+  CHARGE_TIMINGS,
+  ENGINE_VERSION,
+  METRIC_AGGREGATIONS,
+  PRICING_MODELS,
+  PRODUCT_TYPES,
+  TIER_MODES,
+} from './constants.js';
 export { currencyMinorDigits, normalizeCurrency } from './money/currency.js';
+export type { FieldViolation } from './errors/pricing-validation-error.js';
+export type { Instance, PlanRequest, Price, Tier, Usage } from './schema/request-schema.js';
+export type { InstanceDebug, LineItem, PlanDebug, PlanResult, PriceDebug, TotalsDebug } from './schema/result-types.js';
+export type { BillingPeriod, ChargeTiming, MetricAggregation, PricingModel, ProductType, TierMode } from './constants.js';
+export type { ValidationOutcome } from './validation/validate.js';

@@ -1,0 +1,88 @@
+import type { Decimal } from '../money/big.js';
+import type { Rational } from '../money/rational.js';
+import type { ModelSpec } from '../models/types.js';
+
+/** Usage aggregations, by their bare names. */
+export type Aggregation = 'SUM' | 'MAX' | 'COUNT' | 'LATEST' | 'AVERAGE' | 'UNIQUE_COUNT';
+
+/** Billing periods, by their bare names. */
+export type Period = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+
+/** A price with every default applied and every constant parsed, ready for the hot loop. */
+export interface ResolvedPrice {
+  /** Index in `planConfig.prices`. */
+  readonly index: number;
+  /** Product type after defaults. */
+  readonly productType: 'BASE' | 'ADDON' | 'USAGE';
+  /** `addonCode` of an ADDON price. */
+  readonly addonCode: string | null;
+  /** The model name as requested, for debug. */
+  readonly pricingModel: string;
+  /** The model and its parameters. */
+  readonly model: ModelSpec;
+  /** Metric of a metered price; null for a licensed price. */
+  readonly metric: string | null;
+  /** How arrays of the metric are aggregated. */
+  readonly aggregation: Aggregation;
+  /** `freeUnits` (0 when unset). */
+  readonly freeUnits: Decimal;
+  /** Whether amounts and free units follow the proration factor. */
+  readonly prorate: boolean;
+  /** Billing period after defaults. */
+  readonly period: Period;
+  /** For non-HOURLY licensed prices: periods in the cycle / billingInterval; HOURLY: 1 / billingInterval. */
+  readonly periodFactor: Rational;
+  /** `minimumCharge`, or null. */
+  readonly minimum: Rational | null;
+  /** `maximumCharge`, or null. */
+  readonly maximum: Rational | null;
+  /** `chargeTiming` as sent (reported only). */
+  readonly chargeTiming: string;
+}
+
+/** A usage value with every number parsed. */
+export type ResolvedUsage =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'number'; readonly value: Decimal }
+  | { readonly kind: 'series'; readonly values: readonly Decimal[] }
+  | { readonly kind: 'map'; readonly entries: ReadonlyMap<string, Decimal | readonly Decimal[]> };
+
+/** An instance with defaults applied. */
+export interface ResolvedInstance {
+  /** `instance-N` plus ` (region)`. */
+  readonly label: string;
+  /** Quantity (unset or 0 means 1). */
+  readonly quantity: Decimal;
+  /** Hours per unit of quantity; null means the full cycle. */
+  readonly hours: Decimal | null;
+  /** The instance's own usage. */
+  readonly usage: ResolvedUsage;
+  /** Add-on entries in input order. */
+  readonly addons: readonly { readonly code: string; readonly usage: ResolvedUsage }[];
+}
+
+/** A validated request, resolved once. */
+export interface ResolvedPlan {
+  /** Upper-case currency code. */
+  readonly currency: string;
+  /** Minor digits of the currency. */
+  readonly minorDigits: number;
+  /** `capHours`, else 730. */
+  readonly cycleHours: Decimal;
+  /** `capHours`, or null. */
+  readonly capHours: Decimal | null;
+  /** BASE prices in input order. */
+  readonly basePrices: readonly ResolvedPrice[];
+  /** ADDON prices by addonCode. */
+  readonly addonPrices: ReadonlyMap<string, readonly ResolvedPrice[]>;
+  /** USAGE prices in input order. */
+  readonly usagePrices: readonly ResolvedPrice[];
+  /** Instances in input order. */
+  readonly instances: readonly ResolvedInstance[];
+  /** Percent discount, 0 to 100. */
+  readonly discountPercent: Decimal;
+  /** Coupon amount. */
+  readonly couponValue: Decimal;
+  /** Tax rate as a fraction. */
+  readonly taxRate: Decimal;
+}

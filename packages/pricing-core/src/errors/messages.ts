@@ -1,0 +1,65 @@
+/**
+ * The one catalogue of validation messages. Every violation the engine reports takes its
+ * sentence from here, so wording stays consistent and is easy to review.
+ */
+export const MESSAGES = {
+  requestObject: 'The request must be a JSON object.',
+  object: 'Must be a JSON object.',
+  array: 'Must be a JSON array.',
+  string: 'Must be a string.',
+  boolean: 'Must be true or false.',
+  number: 'Must be a finite number or a numeric string.',
+  money: 'Must be a decimal amount, as a string like "12.30" (a JSON number is read as written).',
+  usageValue: 'Must be a number, an array of numbers, or a map from metric name to a number or an array of numbers.',
+  enumValue: (values: readonly string[]): string => `Must be one of ${values.join(', ')}.`,
+  invalid: 'Has an invalid value.',
+  decimalFormat: 'Must be a plain decimal number like "12.5" or 12.5.',
+  moneyFormat: 'Must be a plain decimal amount like "12.30".',
+  notNegative: 'Must not be negative.',
+  positive: 'Must be greater than zero.',
+  positiveInteger: 'Must be a whole number greater than zero.',
+  maxDecimals: (max: number): string => `Must have at most ${max} decimal places (trailing zeros do not count).`,
+  couponDecimals: (currency: string, digits: number): string =>
+    `Must have at most ${digits} decimal places, the minor units of ${currency} (trailing zeros do not count).`,
+  unknownCurrency: (code: string): string => `Unknown currency "${code}": use an ISO 4217 code such as USD, EUR or JPY.`,
+  discountRange: 'Must be a percentage between 0 and 100.',
+  taxRange: 'Must be a fraction between 0 and 1.',
+  taxLooksLikePercent: (value: string, fraction: string): string =>
+    `Must be a fraction between 0 and 1, not a percentage: for ${value}% send ${fraction}.`,
+  capHoursPositive: 'Must be greater than zero when set (unset means a 730-hour cycle).',
+  modelRequired: 'A price needs a pricing model (PRICING_MODEL_FLAT, _PER_UNIT, _PACKAGE, _TIERED or _FORMULA).',
+  addonCodeRequired: 'An ADDON price needs an addonCode.',
+  usageMetricRequired: 'A USAGE price needs a metricName.',
+  duplicateUsageMetric: (metric: string, first: number): string =>
+    `Metric "${metric}" is already priced by the USAGE price planConfig.prices[${first}]; at most one USAGE price per metric.`,
+  packageSizeRequired: 'A PACKAGE price needs a packageSize greater than zero.',
+  tiersRequired: 'A TIERED price needs at least one tier.',
+  tiersStartAtZero: 'The first tier must start at 0.',
+  tiersContiguous: (expected: string): string =>
+    `Tiers must be contiguous: this tier must start where the previous one ends (${expected}).`,
+  tierEndAfterStart: 'Must be greater than startInclusive (or unset for the open last tier).',
+  tierOnlyLastOpen: 'Only the last tier may be open (endExclusive unset); set an end here.',
+  tierLastMustBeOpen: 'The last tier must be open (endExclusive unset) so that no unit is left unpriced.',
+  tierModeMixed: 'All tiers of a price must share one tierType (graduated or volume).',
+  flatFeeWithoutFlag: 'A flatFeeAmount needs flatFee set to true.',
+  formulaRequired: 'A FORMULA price needs a pricingFormula.',
+  maxBelowMin: 'maximumCharge must not be less than minimumCharge.',
+  unknownAddonCode: (code: string): string => `No ADDON price has the addonCode "${code}".`,
+  unknownOverageMetric: (metric: string): string => `No USAGE price meters "${metric}".`,
+  formula: (detail: string): string => `Invalid formula: ${detail}`,
+} as const;
+
+/** Short texts used inside formula messages (wrapped by `MESSAGES.formula`). */
+export const FORMULA_MESSAGES = {
+  tooLong: (max: number): string => `longer than ${max} characters.`,
+  tooDeep: (max: number): string => `nested deeper than ${max} levels.`,
+  unexpectedChar: (ch: string, at: number): string => `unexpected character "${ch}" at position ${at + 1}.`,
+  unexpectedToken: (text: string, at: number): string => `unexpected "${text}" at position ${at + 1}.`,
+  unexpectedEnd: 'unexpected end of the expression.',
+  unknownName: (name: string): string => `unknown name "${name}".`,
+  unknownFunction: (name: string): string => `unknown function "${name}".`,
+  arity: (name: string, expected: string): string => `${name}() takes ${expected}.`,
+  divisionByZero: 'division by zero.',
+  negativeResult: (value: string): string => `the result is negative (${value}).`,
+  roundDigits: (max: number): string => `round(x, dp) needs dp to be a whole number from 0 to ${max}.`,
+} as const;

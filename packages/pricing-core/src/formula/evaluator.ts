@@ -1,0 +1,83 @@
+import { FORMULA_MESSAGES } from '../errors/messages.js';
+import { decimalPlaces } from '../money/parse.js';
+import type { Rational } from '../money/rational.js';
+import { add, ceil, cmp, div, floor, isZero, max, min, mul, neg, R0, R1, rat, roundTo, sub } from '../money/rational.js';
+import type { FormulaNode, FormulaVariable } from './ast.js';
+import { FormulaError } from './ast.js';
+
+/** Most decimal places `round(x, dp)` accepts. */
+export const MAX_ROUND_DIGITS = 20;
+
+/** What a formula can read. */
+export interface FormulaScope {
+  /** Values of the named variables. */
+  readonly variables: Readonly<Record<FormulaVariable, Rational>>;
+  /** The aggregated usage of a metric (0 when absent). */
+  usage(metric: string): Rational;
+}
+
+/**
+ * Evaluates a parsed formula exactly; `if` evaluates only the branch taken.
+ * Throws `FormulaError` on division by zero or a bad `round` precision.
+ * @example evaluateFormula(parseFormula('1/3*3'), scope) // exactly 1
+ */
+export function evaluateFormula(node: FormulaNode, scope: FormulaScope): Rational {
+  switch (node.kind) {
+    case 'number':
+      return node.value;
+    case 'variable':
+      return scope.variables[node.name];
+    case 'usage':
+      return scope.usage(node.metric);
+    case 'negate':
+      return neg(evaluateFormula(node.operand, scope));
+    case 'arithmetic': {
+      const left = evaluateFormula(node.left, scope);
+      const right = evaluateFormula(node.right, scope);
+      if (node.op === '+') return add(left, right);
+      if (node.op === '-') return sub(left, right);
+      if (node.op === '*') return mul(left, right);
+      if (isZero(right)) throw new FormulaError(FORMULA_MESSAGES.divisionByZero);
+      return div(left, right);
+    }
+    case 'compare':
+      return compare(node.op, cmp(evaluateFormula(node.left, scope), evaluateFormula(node.right, scope))) ? R1 : R0;
+    case 'call':
+      return call(node, scope);
+  }
+}
+
+function compare(op: '<' | '<=' | '>' | '>=' | '==' | '!=', c: number): boolean {
+  if (op === '<') return c < 0;
+  if (op === '<=') return c <= 0;
+  if (op === '>') return c > 0;
+  if (op === '>=') return c >= 0;
+  return op === '==' ? c === 0 : c !== 0;
+}
+
+function call(node: Extract<FormulaNode, { kind: 'call' }>, scope: FormulaScope): Rational {
+  const [first, second, third] = node.args;
+  if (first === undefined) throw new FormulaError(FORMULA_MESSAGES.unexpectedEnd);
+  if (node.fn === 'if') {
+    if (second === undefined || third === undefined) throw new FormulaError(FORMULA_MESSAGES.unexpectedEnd);
+    return evaluateFormula(isZero(evaluateFormula(first, scope)) ? third : second, scope);
+  }
+  const x = evaluateFormula(first, scope);
+  if (node.fn === 'ceil') return rat(ceil(x));
+  if (node.fn === 'floor') return rat(floor(x));
+  if (node.fn === 'round') return rat(roundTo(x, second === undefined ? 0 : roundDigits(evaluateFormula(second, scope))));
+  let best = x;
+  for (let i = 1; i < node.args.length; i += 1) {
+    const arg = node.args[i];
+    if (arg !== undefined) best = node.fn === 'min' ? min(best, evaluateFormula(arg, scope)) : max(best, evaluateFormula(arg, scope));
+  }
+  return best;
+}
+
+function roundDigits(dp: Rational): number {
+  const whole = floor(dp);
+  if (cmp(rat(whole), dp) !== 0 || (whole.s < 0 && whole.c[0] !== 0) || whole.gt(MAX_ROUND_DIGITS) || decimalPlaces(whole) > 0) {
+    throw new FormulaError(FORMULA_MESSAGES.roundDigits(MAX_ROUND_DIGITS));
+  }
+  return whole.toNumber();
+}

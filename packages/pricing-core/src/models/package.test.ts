@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { Dec } from '../money/big.js';
+import { cents, input } from './test-helpers.js';
+import { packageModel } from './package.js';
+
+const spec = { packageSize: new Dec(100), packagePrice: new Dec(5) };
+
+describe('package model', () => {
+  it('charges every started package in full', () => {
+    expect(cents(packageModel(spec, input(101)).amount)).toBe('10.00');
+    expect(cents(packageModel(spec, input(201)).amount)).toBe('15.00');
+  });
+  it('charges exactly full packages at their boundary', () => {
+    expect(cents(packageModel(spec, input(100)).amount)).toBe('5.00');
+    expect(cents(packageModel(spec, input(200)).amount)).toBe('10.00');
+  });
+  it('charges nothing for zero units, and a package for a fraction of a unit', () => {
+    expect(cents(packageModel(spec, input(0)).amount)).toBe('0.00');
+    expect(cents(packageModel(spec, input('0.5')).amount)).toBe('5.00');
+  });
+});

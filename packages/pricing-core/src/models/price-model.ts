@@ -1,0 +1,32 @@
+import { flatModel } from './flat.js';
+import { formulaModel } from './formula.js';
+import { packageModel } from './package.js';
+import { perUnitModel } from './per-unit.js';
+import { graduatedModel } from './tiered-graduated.js';
+import { volumeModel } from './tiered-volume.js';
+import type { ModelInput, ModelResult, ModelSpec } from './types.js';
+
+/**
+ * The one switch over price models: prices `input` with the model of `spec`, exactly.
+ * @example priceModel({ kind: 'FLAT', unitAmount: new Dec(10) }, input).amount
+ */
+export function priceModel(spec: ModelSpec, input: ModelInput): ModelResult {
+  switch (spec.kind) {
+    case 'FLAT':
+      return flatModel(spec, input);
+    case 'PER_UNIT':
+      return perUnitModel(spec, input);
+    case 'PACKAGE':
+      return packageModel(spec, input);
+    case 'TIERED_GRADUATED':
+      return graduatedModel(spec, input);
+    case 'TIERED_VOLUME':
+      return volumeModel(spec, input);
+    case 'FORMULA':
+      return formulaModel(spec, input);
+    default: {
+      const unreachable: never = spec;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import type { Decimal } from './big.js';
+import { Dec } from './big.js';
+
+/** Longest decimal text accepted; a bound that keeps hostile input cheap. */
+export const MAX_DECIMAL_TEXT = 100;
+
+const NUMERIC_TEXT = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+const PLAIN_DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * Reads a number field: a finite JSON number through its shortest text (`String(n)`, so
+ * 0.1 is exactly 0.1), or a numeric string; `undefined` when it is not a finite number.
+ * @example parseNumeric(0.1)?.toString() // '0.1'
+ */
+export function parseNumeric(value: number | string): Decimal | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Dec(String(value)) : undefined;
+  const text = value.startsWith('+') ? value.slice(1) : value;
+  if (text.length > MAX_DECIMAL_TEXT || !NUMERIC_TEXT.test(text) || !Number.isFinite(Number(text))) return undefined;
+  return new Dec(text);
+}
+
+/**
+ * Reads a money field: a plain decimal string, or a JSON number through `String(n)`;
+ * `undefined` when it is not a decimal amount.
+ * @example parseMoney('12.30')?.toString() // '12.3'
+ */
+export function parseMoney(value: number | string): Decimal | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Dec(String(value)) : undefined;
+  if (value.length > MAX_DECIMAL_TEXT || !PLAIN_DECIMAL.test(value)) return undefined;
+  return new Dec(value);
+}
+
+/**
+ * Decimal places a value needs (trailing zeros do not count).
+ * @example decimalPlaces(new Dec('10.000')) // 0
+ */
+export function decimalPlaces(value: Decimal): number {
+  return Math.max(0, value.c.length - value.e - 1);
+}
+
+/**
+ * A JSON number for a quantity (never money): the nearest double to the exact decimal.
+ * @example toJsonNumber(new Dec('0.1')) // 0.1
+ */
+export function toJsonNumber(value: Decimal): number {
+  return Number(value.toString());
+}

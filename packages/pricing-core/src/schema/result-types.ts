@@ -1,0 +1,123 @@
+/** The priced figures of one instance (one entry of `instances`). */
+export interface LineItem {
+  /** `instance-N` (1-based, input order), plus ` (region)` when a region is given. */
+  instanceLabel: string;
+  /** The instance's quantity after defaults (unset or 0 means 1). */
+  quantity: number;
+  /** Rounded sum of the BASE price amounts on this instance. */
+  base: string;
+  /** Rounded sum of the ADDON price amounts on this instance. */
+  addons: string;
+  /** `base + addons`. */
+  subtotal: string;
+  /** Upper-case ISO 4217 code. */
+  currency: string;
+}
+
+/** The result of pricing one billing cycle. Money is a plain decimal string with exactly the currency's minor digits. */
+export interface PlanResult {
+  /** One line per instance, in input order. */
+  lineItems: LineItem[];
+  /** Per metric of a USAGE price: free units pooled over all instances. */
+  pooledAllowances: Record<string, number>;
+  /** Per metric of a USAGE price: usage summed over all instances. */
+  pooledUsage: Record<string, number>;
+  /** Sum of the line subtotals. */
+  subtotal: string;
+  /** Rounded sum of the pooled USAGE price amounts. */
+  overageCost: string;
+  /** `subtotal + overageCost` less the percent discount and the coupon. */
+  discounted: string;
+  /** `round(discounted x taxRate)`. */
+  tax: string;
+  /** `discounted + tax`. */
+  total: string;
+  /** Upper-case ISO 4217 code. */
+  currency: string;
+  /** The request's discount percentage (0 when unset). */
+  discountPercent: number;
+  /** The request's coupon, formatted to the currency (zero when unset). */
+  couponValue: string;
+  /** How every amount came about; for people, its shape may grow. */
+  debug: PlanDebug;
+}
+
+/** Explanation of a calculation. Exact values are decimal strings, or `n/d` fractions. */
+export interface PlanDebug {
+  /** `ENGINE_VERSION` of the engine that priced the request. */
+  engineVersion: string;
+  /** The rounding rule and where it applies. */
+  rounding: string;
+  /** Hours in the cycle (`capHours`, else 730). */
+  cycleHours: string;
+  /** The cap on billable hours, or null when none. */
+  capHours: string | null;
+  /** Per instance: its hours and every price charged on it. */
+  instances: InstanceDebug[];
+  /** Per USAGE price: the pooled figures and amount. */
+  pooled: PriceDebug[];
+  /** The steps from the subtotal to the total. */
+  totals: TotalsDebug;
+}
+
+/** Explanation of one instance. */
+export interface InstanceDebug {
+  /** Same label as the line item. */
+  instanceLabel: string;
+  /** Quantity after defaults. */
+  quantity: string;
+  /** Hours per unit of quantity (`hoursUsed`, else the cycle). */
+  hours: string;
+  /** Hours billed by HOURLY prices (`min(hours, capHours)`). */
+  billableHours: string;
+  /** `min(hours, cycleHours) / cycleHours`. */
+  prorationFactor: string;
+  /** Every price charged on the instance, in price order (add-ons once per entry). */
+  prices: PriceDebug[];
+}
+
+/** Explanation of one price amount. */
+export interface PriceDebug {
+  /** Index of the price in `planConfig.prices`. */
+  priceIndex: number;
+  /** Product type after defaults. */
+  productType: string;
+  /** Pricing model. */
+  pricingModel: string;
+  /** Add-on code and entry index for ADDON prices. */
+  addon?: { code: string; entryIndex: number };
+  /** Metric for metered prices. */
+  metricName?: string;
+  /** Charge timing (reported only; amounts do not depend on it). */
+  chargeTiming: string;
+  /** Units before free units (usage, or quantity for licensed prices). */
+  units: string;
+  /** Free units subtracted (per instance, or the pooled allowance). */
+  freeUnits: string;
+  /** Units the model priced. */
+  billedUnits: string;
+  /** Exact amount the model returned. */
+  modelAmount: string;
+  /** The model's own explanation (tiers used, packages, formula). */
+  breakdown: Record<string, unknown>;
+  /** Time factor applied to licensed prices (periods in the cycle / interval, x proration). */
+  timeFactor: string;
+  /** Which clamp applied, if any. */
+  clamp: 'minimum' | 'maximum' | null;
+  /** Exact amount of the price after time scaling and clamping (not rounded). */
+  amount: string;
+}
+
+/** The totals, step by step. */
+export interface TotalsDebug {
+  /** `subtotal + overageCost`. */
+  pre: string;
+  /** `round(pre x discountPercent / 100)`. */
+  percentOff: string;
+  /** `min(couponValue, pre - percentOff)`. */
+  couponOff: string;
+  /** `pre - percentOff - couponOff`. */
+  discounted: string;
+  /** The tax rate applied. */
+  taxRate: string;
+}

@@ -1,0 +1,96 @@
+import { MESSAGES } from '../errors/messages.js';
+import type { FieldViolation } from '../errors/pricing-validation-error.js';
+import type { ResolvedPlan, ResolvedPrice } from '../engine/resolved.js';
+import type { Decimal } from '../money/big.js';
+import { currencyMinorDigits, normalizeCurrency } from '../money/currency.js';
+import type { PlanRequest } from '../schema/request-schema.js';
+import { planRequestSchema } from '../schema/request-schema.js';
+import { ViolationCollector } from './collector.js';
+import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
+import { resolveInstances } from './resolve-instances.js';
+import { resolvePrice } from './resolve-price.js';
+import { asArray, asObject, readText } from './read.js';
+import { reportSchemaIssues } from './zod-issues.js';
+
+/** Outcome of the static checks: the request as accepted and its resolved form, or the violations. */
+export type Analysis =
+  | { ok: true; data: PlanRequest; plan: ResolvedPlan }
+  | { ok: false; violations: FieldViolation[] };
+
+/**
+ * Runs the schema and every semantic check, collecting all violations, and resolves the plan
+ * (defaults applied, constants parsed once) when there are none.
+ * @example analyzeRequest({}).ok // true
+ */
+export function analyzeRequest(request: unknown): Analysis {
+  const v = new ViolationCollector();
+  const parsed = planRequestSchema.safeParse(request);
+  if (!parsed.success) reportSchemaIssues(parsed.error.issues, v);
+  // NOTE: the semantic checks read the request as sent, even when the schema rejected it
+  // (wrong types read as unset), so one response lists every problem; reading the original
+  // also keeps map keys such as "__proto__" that a parsed copy would lose.
+  const root = asObject(request) ?? {};
+  const planConfig = asObject(root.planConfig) ?? {};
+  const calcConfig = root.calcConfig;
+
+  const code = readText(planConfig.currency) ?? 'USD';
+  const currency = normalizeCurrency(code);
+  if (currency === undefined) v.add(['planConfig', 'currency'], MESSAGES.unknownCurrency(code));
+  const minorDigits = currencyMinorDigits(currency ?? 'USD');
+
+  const cycle = resolveCycle(calcConfig, v);
+  const overageRates = resolveOverageRates(calcConfig, v);
+  const prices: ResolvedPrice[] = [];
+  const usageMetrics = new Map<string, number>();
+  const addonCodes = new Set<string>();
+  asArray(planConfig.prices).forEach((item, index) => {
+    const raw = asObject(item) ?? {};
+    // Cross-price facts are read from the raw price so they hold even when the price has other errors.
+    const addonCode = readText(raw.addonCode);
+    if (raw.productType === 'PRODUCT_TYPE_ADDON' && addonCode !== undefined) addonCodes.add(addonCode);
+    const metric = readText(raw.metricName);
+    if (raw.productType === 'PRODUCT_TYPE_USAGE' && metric !== undefined) {
+      const first = usageMetrics.get(metric);
+      if (first === undefined) usageMetrics.set(metric, index);
+      else v.add(['planConfig', 'prices', index, 'metricName'], MESSAGES.duplicateUsageMetric(metric, first));
+    }
+    const price = resolvePrice(item, index, cycle.cycleHours, v);
+    if (price !== undefined) prices.push(applyOverageRate(price, overageRates));
+  });
+  for (const metric of overageRates.keys()) {
+    if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
+  }
+  const instances = resolveInstances(root.instances, addonCodes, v);
+  const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
+
+  if (!v.empty || !parsed.success || currency === undefined) return { ok: false, violations: v.list };
+  const addonPrices = new Map<string, ResolvedPrice[]>();
+  for (const price of prices) {
+    if (price.productType !== 'ADDON' || price.addonCode === null) continue;
+    const list = addonPrices.get(price.addonCode) ?? [];
+    list.push(price);
+    addonPrices.set(price.addonCode, list);
+  }
+  return {
+    ok: true,
+    data: parsed.data,
+    plan: {
+      currency,
+      minorDigits,
+      ...cycle,
+      basePrices: prices.filter((p) => p.productType === 'BASE'),
+      addonPrices,
+      usagePrices: prices.filter((p) => p.productType === 'USAGE'),
+      instances,
+      ...adjustments,
+    },
+  };
+}
+
+// NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"
+// included), else overagePrice, else unitAmount; other models ignore the map.
+function applyOverageRate(price: ResolvedPrice, rates: ReadonlyMap<string, Decimal>): ResolvedPrice {
+  if (price.productType !== 'USAGE' || price.metric === null || price.model.kind !== 'PER_UNIT') return price;
+  const rate = rates.get(price.metric);
+  return rate === undefined ? price : { ...price, model: { ...price.model, rate } };
+}

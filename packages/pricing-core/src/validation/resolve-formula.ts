@@ -1,0 +1,35 @@
+import { MESSAGES } from '../errors/messages.js';
+import { FormulaError } from '../formula/ast.js';
+import { parseFormula } from '../formula/parser.js';
+import type { Decimal } from '../money/big.js';
+import { rat } from '../money/rational.js';
+import type { ModelSpec } from '../models/types.js';
+import type { ViolationCollector } from './collector.js';
+import type { PathSegment } from './field-path.js';
+import { readText } from './read.js';
+
+/**
+ * Parses the `pricingFormula` of a FORMULA price once; `undefined` when missing or invalid.
+ * @example resolveFormula('units * 2', path, v, fields)?.kind // 'FORMULA'
+ */
+export function resolveFormula(
+  value: unknown,
+  pricePath: readonly PathSegment[],
+  v: ViolationCollector,
+  fields: { unitAmount: Decimal; freeUnits: Decimal },
+): ModelSpec | undefined {
+  const source = readText(value);
+  const path = [...pricePath, 'pricingFormula'];
+  if (source === undefined) {
+    if (typeof value !== 'string' && value !== undefined && value !== null) return undefined;
+    v.add(path, MESSAGES.formulaRequired);
+    return undefined;
+  }
+  try {
+    return { kind: 'FORMULA', formula: parseFormula(source), unitAmount: rat(fields.unitAmount), freeUnits: rat(fields.freeUnits) };
+  } catch (error) {
+    if (!(error instanceof FormulaError)) throw error;
+    v.add(path, MESSAGES.formula(error.detail));
+    return undefined;
+  }
+}

@@ -1,0 +1,92 @@
+import { TIER_MODES } from '../constants.js';
+import { MESSAGES } from '../errors/messages.js';
+import type { Decimal } from '../money/big.js';
+import { D0 } from '../money/big.js';
+import { rat } from '../money/rational.js';
+import type { ModelSpec, ResolvedTier } from '../models/types.js';
+import type { ViolationCollector } from './collector.js';
+import type { PathSegment } from './field-path.js';
+import { asArray, asObject, readEnum, readFlag, readMoney, readNumber } from './read.js';
+
+interface RawTier {
+  index: number;
+  order: Decimal;
+  start: Decimal;
+  end: Decimal | undefined;
+  unitAmount: Decimal;
+  flatFee: Decimal;
+}
+
+/**
+ * Validates the tiers of a TIERED price and resolves them sorted (by tierOrder, then
+ * startInclusive); `undefined` when they are invalid (violations reported).
+ * @example resolveTiers(price.tiers, ['planConfig', 'prices', 0], v)?.kind // 'TIERED_GRADUATED'
+ */
+export function resolveTiers(
+  value: unknown,
+  pricePath: readonly PathSegment[],
+  v: ViolationCollector,
+): ModelSpec | undefined {
+  const before = v.list.length;
+  const tiersPath = [...pricePath, 'tiers'];
+  const list = asArray(value);
+  if (list.length === 0) {
+    v.add(tiersPath, MESSAGES.tiersRequired);
+    return undefined;
+  }
+  const tiers: RawTier[] = [];
+  const modes = new Set<string>();
+  list.forEach((item, index) => {
+    const raw = asObject(item);
+    const path = [...tiersPath, index];
+    if (raw === undefined) {
+      v.add(path, MESSAGES.object);
+      return;
+    }
+    const start = readNumber(raw.startInclusive, [...path, 'startInclusive'], v, 'nonNegative') ?? D0;
+    const end = readNumber(raw.endExclusive, [...path, 'endExclusive'], v, 'nonNegative');
+    if (end !== undefined && end.lte(start)) v.add([...path, 'endExclusive'], MESSAGES.tierEndAfterStart);
+    const fee = readMoney(raw.flatFeeAmount, [...path, 'flatFeeAmount'], v);
+    const flagged = readFlag(raw.flatFee);
+    if (fee !== undefined && !flagged) v.add([...path, 'flatFeeAmount'], MESSAGES.flatFeeWithoutFlag);
+    const mode = readEnum(raw.tierType, TIER_MODES) ?? 'TIER_MODE_GRADUATED';
+    if (modes.size > 0 && !modes.has(mode)) v.add([...path, 'tierType'], MESSAGES.tierModeMixed);
+    modes.add(mode);
+    tiers.push({
+      index,
+      order: readNumber(raw.tierOrder, [...path, 'tierOrder'], v, 'any') ?? D0,
+      start,
+      end,
+      unitAmount: readMoney(raw.unitAmount, [...path, 'unitAmount'], v) ?? D0,
+      flatFee: flagged ? (fee ?? D0) : D0,
+    });
+  });
+  tiers.sort((a, b) => a.order.cmp(b.order) || a.start.cmp(b.start) || a.index - b.index);
+  checkCoverage(tiers, tiersPath, v);
+  if (v.list.length > before) return undefined;
+  const resolved: ResolvedTier[] = tiers.map((t) => ({
+    index: t.index,
+    start: rat(t.start),
+    end: t.end === undefined ? null : rat(t.end),
+    unitAmount: t.unitAmount,
+    flatFee: t.flatFee,
+  }));
+  return modes.has('TIER_MODE_VOLUME') ? { kind: 'TIERED_VOLUME', tiers: resolved } : { kind: 'TIERED_GRADUATED', tiers: resolved };
+}
+
+// NOTE: the tiers must cover [0, infinity) without gaps or overlaps, so no unit is left unpriced
+// or priced twice; paths name the tier as sent, not its sorted position.
+function checkCoverage(tiers: readonly RawTier[], tiersPath: readonly PathSegment[], v: ViolationCollector): void {
+  let previousEnd: Decimal | undefined = D0;
+  tiers.forEach((tier, position) => {
+    const path = [...tiersPath, tier.index];
+    const isLast = position === tiers.length - 1;
+    if (position === 0 && !tier.start.eq(0)) v.add([...path, 'startInclusive'], MESSAGES.tiersStartAtZero);
+    else if (position > 0 && previousEnd !== undefined && !tier.start.eq(previousEnd)) {
+      v.add([...path, 'startInclusive'], MESSAGES.tiersContiguous(previousEnd.toString()));
+    }
+    if (tier.end === undefined && !isLast) v.add([...path, 'endExclusive'], MESSAGES.tierOnlyLastOpen);
+    if (tier.end !== undefined && isLast) v.add([...path, 'endExclusive'], MESSAGES.tierLastMustBeOpen);
+    previousEnd = tier.end;
+  });
+}

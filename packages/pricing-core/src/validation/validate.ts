@@ -1,0 +1,28 @@
+import type { FieldViolation } from '../errors/pricing-validation-error.js';
+import { computePlan } from '../engine/calculate-plan.js';
+import type { PlanRequest } from '../schema/request-schema.js';
+import { analyzeRequest } from './analyze.js';
+import { ViolationCollector } from './collector.js';
+
+/** Outcome of `validatePlanRequest`. */
+export type ValidationOutcome = { success: true; data: PlanRequest } | { success: false; violations: FieldViolation[] };
+
+/**
+ * Validates a request fully, never throwing: shape, bounds, cross-field rules, and the
+ * formulas on the actual usage (division by zero and negative results are found by
+ * evaluating them, exactly as `calculatePlan` would).
+ * @example validatePlanRequest({}) // { success: true, data: {} }
+ */
+export function validatePlanRequest(request: unknown): ValidationOutcome {
+  const analysis = analyzeRequest(request);
+  if (!analysis.ok) return { success: false, violations: analysis.violations };
+  const v = new ViolationCollector();
+  // NOTE: only plans with formulas can fail while computing; others need no dry run.
+  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
+  return v.empty ? { success: true, data: analysis.data } : { success: false, violations: v.list };
+}
+
+function hasFormula(plan: Parameters<typeof computePlan>[0]): boolean {
+  const all = [...plan.basePrices, ...plan.usagePrices, ...[...plan.addonPrices.values()].flat()];
+  return all.some((price) => price.model.kind === 'FORMULA');
+}
