@@ -1,1 +1,10 @@
-export const PACKAGE_NAME = '@billing/http-adapter';
+export { createApp, WEBHOOK_PREFIX } from './app.js';
+export { createJwtVerifier, organizationsOf, HMAC_ALGORITHMS, JWKS_ALGORITHMS } from './auth/token-verifier.js';
+export { errorBody, errorResponseSchema } from './errors/aip193.js';
+export { DOMAIN_ERROR_STATUS, HTTP_STATUS_OF, WEBHOOK_HTTP_STATUS } from './errors/status-table.js';
+export { colonAwarePath } from './http/get-path.js';
+export type { AppDeps } from './app.js';
+export type { JwtVerifierOptions, TokenVerification, TokenVerifier } from './auth/token-verifier.js';
+export type { ApiError, ErrorResponse, FieldViolation } from './errors/aip193.js';
+export type { CanonicalStatus } from './errors/status-table.js';
+export type { AppEnv, AppVariables } from './http/context.js';

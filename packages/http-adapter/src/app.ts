@@ -1,0 +1,72 @@
+import type { BillingService } from '@billing/billing-domain';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Logger } from 'pino';
+import { requireAuth } from './auth/require-auth.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
+import { errorResponse } from './errors/aip193.js';
+import { TRANSPORT_ERRORS } from './errors/status-table.js';
+import type { AppEnv } from './http/context.js';
+import { colonAwarePath } from './http/get-path.js';
+import { requestLog } from './http/request-log.js';
+import { registerAddonSubscriptionRoutes } from './routes/addon-subscriptions.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerOpenApiRoute } from './routes/openapi.js';
+import { registerPlanRoutes } from './routes/plans.js';
+import { registerWebhookRoutes } from './routes/webhooks.js';
+
+export interface AppDeps {
+  billing: BillingService;
+  auth: TokenVerifier;
+  logger: Logger;
+  /** Largest request body accepted, in bytes (413 above). */
+  bodyLimitBytes: number;
+  /** The time passed to the domain; the wall clock by default. */
+  clock?: () => Date;
+}
+
+export const WEBHOOK_PREFIX = '/api/v1/webhooks/';
+
+/**
+ * The HTTP application: routes, auth, AIP-193 errors, request logs. No business rule lives here.
+ * @example serve({ fetch: createApp(deps).fetch, port: 8080 })
+ */
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const clock = deps.clock ?? (() => new Date());
+  const app = new OpenAPIHono<AppEnv>({ getPath: colonAwarePath });
+  const authenticate = requireAuth(deps.auth);
+  const limitBody = bodyLimit({
+    maxSize: deps.bodyLimitBytes,
+    onError: (c) =>
+      errorResponse(c, {
+        ...TRANSPORT_ERRORS.payloadTooLarge,
+        reason: 'PAYLOAD_TOO_LARGE',
+        message: `the request body is larger than ${deps.bodyLimitBytes} bytes`,
+      }),
+  });
+  const unlessWebhook = (mw: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) =>
+    c.req.path.startsWith(WEBHOOK_PREFIX) ? next() : mw(c, next);
+
+  app.use('*', requestLog(deps.logger));
+  app.use('/v1/*', authenticate, limitBody);
+  app.use('/api/v1/*', unlessWebhook(authenticate), unlessWebhook(limitBody));
+
+  registerHealthRoutes(app, () => deps.billing.isReady());
+  registerOpenApiRoute(app);
+  registerPlanRoutes(app);
+  registerAddonSubscriptionRoutes(app, deps.billing.addons, clock);
+  registerWebhookRoutes(app, { webhooks: deps.billing.webhooks, auth: deps.auth, bodyLimitBytes: deps.bodyLimitBytes, clock });
+
+  app.notFound((c) => errorResponse(c, { status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}` }));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, { status: 'INVALID_ARGUMENT', httpStatus: error.status, reason: 'BAD_REQUEST', message: error.message || 'bad request' });
+    }
+    c.var.log?.error({ err: error }, 'unhandled error');
+    if (c.req.path.startsWith(WEBHOOK_PREFIX)) return c.json({ success: false, eventId: '', message: 'internal error; retry later' }, 500);
+    return errorResponse(c, { status: 'INTERNAL', reason: 'INTERNAL', message: 'internal error' });
+  });
+  return app;
+}

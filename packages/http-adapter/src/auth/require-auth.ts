@@ -1,0 +1,73 @@
+import type { MiddlewareHandler } from 'hono';
+import { errorResponse } from '../errors/aip193.js';
+import type { AppEnv } from '../http/context.js';
+import { bearerToken, ORGANIZATION_HEADER } from './bearer.js';
+import type { TokenVerifier } from './token-verifier.js';
+
+/**
+ * Requires a valid bearer token and an `X-Organization-ID` the token lists; sets `organizationId`.
+ * Checks in order: token (401), organization header (400), organization allowed (403).
+ */
+export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (token === null) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return errorResponse(c, {
+        status: 'UNAUTHENTICATED',
+        reason: 'BEARER_TOKEN_MISSING',
+        message: 'an Authorization: Bearer <token> header is required',
+      });
+    }
+    const verified = await verifier.verify(token);
+    if (!verified.ok) {
+      if (verified.unavailable) {
+        return errorResponse(c, { status: 'UNAVAILABLE', reason: 'TOKEN_KEYS_UNAVAILABLE', message: verified.reason });
+      }
+      c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return errorResponse(c, { status: 'UNAUTHENTICATED', reason: 'BEARER_TOKEN_INVALID', message: verified.reason });
+    }
+    const organizationId = c.req.header(ORGANIZATION_HEADER)?.trim() ?? '';
+    if (organizationId === '') {
+      return errorResponse(c, {
+        status: 'INVALID_ARGUMENT',
+        reason: 'ORGANIZATION_HEADER_MISSING',
+        message: `the ${ORGANIZATION_HEADER} header is required`,
+        fieldViolations: [{ field: ORGANIZATION_HEADER, description: 'required: the organization this call acts for' }],
+      });
+    }
+    if (!verified.organizationIds.includes(organizationId)) {
+      return errorResponse(c, {
+        status: 'PERMISSION_DENIED',
+        reason: 'ORGANIZATION_NOT_PERMITTED',
+        message: 'the token does not allow acting for this organization',
+      });
+    }
+    c.set('organizationId', organizationId);
+    await next();
+  };
+}
+
+/** What a webhook delivery's optional bearer token allows, for the domain to judge. */
+export interface OptionalBearer {
+  /** Organizations of a valid token, narrowed to `X-Organization-ID` when sent; null without a valid token. */
+  bearerOrganizationIds: readonly string[] | null;
+  /** True when an Authorization header came at all. */
+  bearerPresented: boolean;
+}
+
+/** Verifies the bearer token of a webhook delivery when there is one; never refuses. */
+export async function optionalBearer(
+  verifier: TokenVerifier,
+  authorization: string | undefined,
+  organizationHeader: string | undefined,
+): Promise<OptionalBearer> {
+  const bearerPresented = authorization !== undefined;
+  const token = bearerToken(authorization);
+  if (token === null) return { bearerOrganizationIds: null, bearerPresented };
+  const verified = await verifier.verify(token);
+  if (!verified.ok) return { bearerOrganizationIds: null, bearerPresented };
+  const wanted = organizationHeader?.trim() ?? '';
+  const orgs = wanted === '' ? verified.organizationIds : verified.organizationIds.filter((o) => o === wanted);
+  return { bearerOrganizationIds: orgs, bearerPresented };
+}

@@ -1,0 +1,96 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+/** What a verified bearer token allows. */
+export type TokenVerification =
+  | {
+      ok: true;
+      /** Organizations the token may act for (`org_ids` and `org_id` claims). */
+      organizationIds: readonly string[];
+      /** The `sub` claim, or null. */
+      subject: string | null;
+    }
+  | {
+      ok: false;
+      /** Why the token was refused; safe to show to the caller (never contains the token). */
+      reason: string;
+      /** True when the keys could not be fetched (JWKS down): a server problem, not the caller's. */
+      unavailable: boolean;
+    };
+
+/** Checks a bearer token. Never throws. */
+export interface TokenVerifier {
+  verify(token: string): Promise<TokenVerification>;
+}
+
+export interface JwtVerifierOptions {
+  /** HS256 shared secret. Exactly one of `secret` and `jwksUrl`. */
+  secret?: string;
+  /** JWKS endpoint holding the public keys (asymmetric algorithms only). */
+  jwksUrl?: string;
+  /** When set, the `iss` claim must equal it. */
+  issuer?: string;
+  /** When set, the `aud` claim must contain it. */
+  audience?: string;
+  clock?: () => Date;
+}
+
+/** Algorithms accepted with a shared secret. */
+export const HMAC_ALGORITHMS = ['HS256'] as const;
+/** Algorithms accepted with JWKS keys. */
+export const JWKS_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'] as const;
+
+/**
+ * A verifier for JWTs: HS256 with a secret, or asymmetric keys from a JWKS URL. `exp` is required.
+ * @example createJwtVerifier({ secret: process.env.BILLING_JWT_SECRET })
+ */
+export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
+  const { key, algorithms } = keyOf(options);
+  const clock = options.clock ?? (() => new Date());
+  return {
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [...algorithms],
+          requiredClaims: ['exp'],
+          currentDate: clock(),
+          ...(options.issuer ? { issuer: options.issuer } : {}),
+          ...(options.audience ? { audience: options.audience } : {}),
+        });
+        return { ok: true, organizationIds: organizationsOf(payload), subject: payload.sub ?? null };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+  };
+}
+
+function keyOf(options: JwtVerifierOptions): { key: Uint8Array | JWTVerifyGetKey; algorithms: readonly string[] } {
+  if (options.secret && options.jwksUrl) throw new Error('configure either a JWT secret or a JWKS URL, not both');
+  if (options.secret) return { key: new TextEncoder().encode(options.secret), algorithms: HMAC_ALGORITHMS };
+  if (options.jwksUrl) return { key: createRemoteJWKSet(new URL(options.jwksUrl)), algorithms: JWKS_ALGORITHMS };
+  throw new Error('a JWT secret or a JWKS URL is required');
+}
+
+/** Organizations from `org_ids` (array of strings) and `org_id` (string); anything else is ignored. */
+export function organizationsOf(payload: JWTPayload): string[] {
+  const orgs = new Set<string>();
+  const many = payload['org_ids'];
+  if (Array.isArray(many)) for (const o of many) if (typeof o === 'string' && o !== '') orgs.add(o);
+  const one = payload['org_id'];
+  if (typeof one === 'string' && one !== '') orgs.add(one);
+  return [...orgs];
+}
+
+function refusal(error: unknown): TokenVerification {
+  const refused = (reason: string) => ({ ok: false, reason, unavailable: false }) as const;
+  if (error instanceof errors.JWTExpired) return refused('the token has expired');
+  if (error instanceof errors.JWTClaimValidationFailed) return refused(`the token's "${error.claim}" claim is not accepted`);
+  if (error instanceof errors.JWSSignatureVerificationFailed) return refused('the token signature is invalid');
+  if (error instanceof errors.JOSEAlgNotAllowed) return refused('the token algorithm is not accepted');
+  if (error instanceof errors.JWKSNoMatchingKey) return refused('no key matches the token');
+  // NOTE: a JWKS endpoint that times out, answers garbage or cannot be reached is our outage, not a bad token.
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || !(error instanceof errors.JOSEError)) {
+    return { ok: false, reason: 'the token could not be verified right now', unavailable: true };
+  }
+  return refused('the token is malformed');
+}

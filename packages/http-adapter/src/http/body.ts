@@ -1,0 +1,77 @@
+import type { Context } from 'hono';
+import { errorResponse } from '../errors/aip193.js';
+import { TRANSPORT_ERRORS } from '../errors/status-table.js';
+
+export type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response };
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+
+/** True when the Content-Type is absent or a JSON media type (`application/json`, `application/*+json`). */
+export function acceptsAsJson(contentType: string | undefined): boolean {
+  if (contentType === undefined || contentType.trim() === '') return true;
+  const mediaType = contentType.split(';')[0]?.trim() ?? '';
+  return JSON_MEDIA_TYPE.test(mediaType);
+}
+
+function invalidJson(c: Context, description: string): BodyRead {
+  return {
+    ok: false,
+    response: errorResponse(c, {
+      status: 'INVALID_ARGUMENT',
+      reason: 'INVALID_JSON',
+      message: 'the request body is not valid JSON',
+      fieldViolations: [{ field: 'body', description }],
+    }),
+  };
+}
+
+/**
+ * Reads a JSON request body: 415 for a non-JSON Content-Type, 400 for an empty or invalid body.
+ */
+export async function readJsonBody(c: Context): Promise<BodyRead> {
+  const contentType = c.req.header('content-type');
+  if (!acceptsAsJson(contentType)) {
+    return {
+      ok: false,
+      response: errorResponse(c, {
+        ...TRANSPORT_ERRORS.unsupportedMediaType,
+        reason: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'the request body must be JSON (Content-Type: application/json)',
+      }),
+    };
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return invalidJson(c, 'the body is empty; send a JSON object ({} is the smallest request)');
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return invalidJson(c, error instanceof SyntaxError ? error.message : 'not JSON');
+  }
+}
+
+/**
+ * Reads the body of a method that takes none: empty or `{}` is accepted whatever the
+ * Content-Type says; anything else is 400.
+ */
+export async function readEmptyBody(c: Context): Promise<BodyRead> {
+  const text = (await c.req.text()).trim();
+  if (text === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return invalidJson(c, error instanceof SyntaxError ? error.message : 'not JSON');
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) {
+    return { ok: true, value };
+  }
+  return {
+    ok: false,
+    response: errorResponse(c, {
+      status: 'INVALID_ARGUMENT',
+      reason: 'UNEXPECTED_BODY',
+      message: 'this method takes no request body; send nothing or {}',
+      fieldViolations: [{ field: 'body', description: 'must be empty or {}' }],
+    }),
+  };
+}

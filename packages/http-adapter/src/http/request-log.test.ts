@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { captureLog, testApp } from '../../test/support/app.js';
+import { fakeBilling } from '../../test/support/fake-billing.js';
+import { authHeaders, signToken } from '../../test/support/tokens.js';
+
+describe('examples: request logs and ids', () => {
+  it('one JSON line per request with request id, method, path, status and duration', async () => {
+    const log = captureLog();
+    const res = await testApp(fakeBilling(), { logger: log.logger }).request('/healthz');
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const [line] = log.lines();
+    expect(line).toMatchObject({ requestId: id, method: 'GET', path: '/healthz', status: 200, msg: 'request' });
+    expect(typeof line?.['durationMs']).toBe('number');
+  });
+
+  it('a sane X-Request-ID is honored and echoed; an unsafe one is replaced', async () => {
+    const log = captureLog();
+    const app = testApp(fakeBilling(), { logger: log.logger });
+    const kept = await app.request('/healthz', { headers: { 'x-request-id': 'abc-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('abc-123');
+    const replaced = await app.request('/healthz', { headers: { 'x-request-id': 'bad id\twith spaces' } });
+    expect(replaced.headers.get('x-request-id')).not.toContain('bad');
+    expect(log.lines().map((l) => l['requestId'])).toEqual(['abc-123', replaced.headers.get('x-request-id')]);
+  });
+
+  it('errors carry the request id too, and headers and signatures are never logged', async () => {
+    const log = captureLog();
+    const token = await signToken();
+    const app = testApp(fakeBilling(), { logger: log.logger });
+    const res = await app.request('/api/v1/webhooks/stripe', {
+      method: 'POST',
+      body: '{}',
+      headers: { ...authHeaders(token), 'stripe-signature': 't=1,v1=deadbeefcafe' },
+    });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(log.text()).not.toContain('deadbeefcafe');
+    expect(log.text()).not.toContain(token);
+    expect(log.lines()[0]).toMatchObject({ path: '/api/v1/webhooks/stripe', status: 200 });
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const integer = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an integer from ${min} to ${max}, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The environment the server reads (service.md section 7). */
+export const serverEnvSchema = z
+  .object({
+    PORT: integer('PORT', 0, 65535, 8080),
+    HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
+    DATABASE_URL: optionalText.refine(
+      (v) => v === undefined || v === 'memory://' || /^postgres(?:ql)?:\/\//.test(v),
+      'DATABASE_URL must be empty (PGlite in BILLING_DATA_DIR), memory://, or postgres://...',
+    ),
+    BILLING_DATA_DIR: optionalText.transform((v) => v ?? './.billing-data'),
+    BILLING_JWT_SECRET: optionalText.refine(
+      (v) => v === undefined || Buffer.byteLength(v) >= 32,
+      'BILLING_JWT_SECRET must be at least 32 bytes (HS256 needs a 256-bit key)',
+    ),
+    BILLING_JWKS_URL: optionalText.refine(
+      (v) => v === undefined || /^https?:\/\/\S+$/.test(v),
+      'BILLING_JWKS_URL must be an http(s) URL',
+    ),
+    BILLING_JWT_ISSUER: optionalText,
+    BILLING_JWT_AUDIENCE: optionalText,
+    BILLING_CONFIG: optionalText,
+    BILLING_BODY_LIMIT_BYTES: integer('BILLING_BODY_LIMIT_BYTES', 1, 1024 * 1024 * 1024, 1024 * 1024),
+    LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
+    NODE_ENV: optionalText,
+  })
+  .refine((env) => !(env.BILLING_JWT_SECRET && env.BILLING_JWKS_URL), {
+    message: 'set either BILLING_JWT_SECRET or BILLING_JWKS_URL, not both',
+    path: ['BILLING_JWT_SECRET'],
+  });
+
+export type ServerEnv = z.output<typeof serverEnvSchema>;
+
+export class ServerEnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ServerEnvError';
+  }
+}
+
+/**
+ * Reads and checks the server's environment; throws ServerEnvError listing every problem.
+ * @example parseServerEnv({ PORT: '3000' }).PORT // 3000
+ */
+export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
+  const parsed = serverEnvSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  // NOTE: messages name the variable but never echo a secret's value.
+  throw new ServerEnvError(
+    parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      if (issue.code === 'invalid_value' && name === 'LOG_LEVEL') return `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`;
+      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+    }),
+  );
+}

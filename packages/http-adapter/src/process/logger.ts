@@ -1,0 +1,36 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+/** Paths never written to the log, wherever a caller might put them. */
+export const REDACTED_PATHS = [
+  'authorization',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["stripe-signature"]',
+  'headers["paddle-signature"]',
+  'headers["webhook-signature"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'req.headers["paddle-signature"]',
+  'req.headers["webhook-signature"]',
+  'token',
+  'secret',
+  'secrets',
+  '*.token',
+  '*.secret',
+  '*.secrets',
+];
+
+/**
+ * The structured JSON logger (pino) with secrets redacted.
+ * @example createLogger('info').info({ port: 8080 }, 'listening')
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    base: { service: 'billing' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+}

@@ -1,0 +1,89 @@
+import type { Server } from 'node:http';
+import {
+  BillingConfigError,
+  createBillingService,
+  loadBillingConfig,
+  openStore,
+  type BillingService,
+} from '@billing/billing-domain';
+import type { Logger } from 'pino';
+import { createApp } from '../app.js';
+import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
+import { createDevCredentials, devModeBanner } from './dev-mode.js';
+import type { ServerEnv } from './env.js';
+import { drain, listen } from './http-server.js';
+
+/** A refusal to start, with a message for the operator. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+export interface RunningServer {
+  /** `http://host:port` as bound (the real port when PORT=0). */
+  url: string;
+  server: Server;
+  /** Stops accepting, drains in-flight requests, closes storage. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Opens storage, builds the app and listens, as the environment says.
+ * `print` receives the development-mode banner (the terminal, never the log).
+ */
+export async function startServer(env: ServerEnv, logger: Logger, print: (text: string) => void): Promise<RunningServer> {
+  const dev = await authOf(env);
+  const config = readConfig(env.BILLING_CONFIG);
+  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
+    throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const billing = createBillingService({ store, config });
+  let draining = false;
+  // NOTE: readiness turns false as soon as shutdown starts, so load balancers stop routing here.
+  const served: BillingService = {
+    addons: billing.addons,
+    webhooks: billing.webhooks,
+    isReady: async () => !draining && (await billing.isReady()),
+    close: () => billing.close(),
+  };
+  const app = createApp({ billing: served, auth: dev.verifier, logger, bodyLimitBytes: env.BILLING_BODY_LIMIT_BYTES });
+  const { server, address } = await listen(app.fetch, env.PORT, env.HOST).catch(async (error: unknown) => {
+    await billing.close();
+    throw new StartupError(`cannot listen on ${env.HOST}:${env.PORT}: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  logger.info(
+    { host: address.address, port: address.port, storage: store.kind, webhookEndpoints: config.webhookEndpoints.length, devMode: dev.token !== null },
+    'listening',
+  );
+  if (dev.token !== null) print(devModeBanner(url, dev.token));
+  return {
+    url,
+    server,
+    async shutdown() {
+      draining = true;
+      await drain(server);
+      await billing.close();
+    },
+  };
+}
+
+async function authOf(env: ServerEnv): Promise<{ verifier: TokenVerifier; token: string | null }> {
+  const claims = { issuer: env.BILLING_JWT_ISSUER, audience: env.BILLING_JWT_AUDIENCE };
+  if (env.BILLING_JWT_SECRET) return { verifier: createJwtVerifier({ secret: env.BILLING_JWT_SECRET, ...claims }), token: null };
+  if (env.BILLING_JWKS_URL) return { verifier: createJwtVerifier({ jwksUrl: env.BILLING_JWKS_URL, ...claims }), token: null };
+  if (env.NODE_ENV === 'production') {
+    throw new StartupError('no authentication configured: set BILLING_JWT_SECRET or BILLING_JWKS_URL (NODE_ENV=production)');
+  }
+  const { secret, token } = await createDevCredentials({ now: new Date(), ...claims });
+  return { verifier: createJwtVerifier({ secret, ...claims }), token };
+}
+
+function readConfig(path: string | undefined) {
+  try {
+    return loadBillingConfig(path);
+  } catch (error) {
+    if (error instanceof BillingConfigError) throw new StartupError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import type { AddonSubscriptionService, Outcome, AddonSubscription } from '@billing/billing-domain';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { domainErrorResponse, invalidArgument } from '../errors/aip193.js';
+import { readEmptyBody } from '../http/body.js';
+import type { AppEnv } from '../http/context.js';
+import {
+  addonSubscriptionEnvelopeSchema,
+  addonSubscriptionIdParamsSchema,
+  addonSubscriptionSchema,
+  listAddonSubscriptionsQuerySchema,
+  listAddonSubscriptionsResponseSchema,
+} from '../schemas/addon-subscription.js';
+import { bearerSecurity, commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
+import { pageSizeOf } from './page-size.js';
+
+const COLLECTION = '/v1/addon-subscriptions';
+const json = <S>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
+const common = { security: bearerSecurity, tags: ['AddonSubscriptions'] };
+
+const routes = {
+  get: createRoute({
+    ...common,
+    method: 'get',
+    path: `${COLLECTION}/{addonSubscriptionId}`,
+    operationId: 'getAddonSubscription',
+    request: { headers: organizationHeadersSchema, params: addonSubscriptionIdParamsSchema },
+    responses: { 200: json(addonSubscriptionSchema, 'The add-on (not wrapped)'), ...commonErrorResponses, ...notFoundResponse },
+  }),
+  list: createRoute({
+    ...common,
+    method: 'get',
+    path: COLLECTION,
+    operationId: 'listAddonSubscriptions',
+    description: 'Newest first.',
+    request: { headers: organizationHeadersSchema, query: listAddonSubscriptionsQuerySchema },
+    responses: { 200: json(listAddonSubscriptionsResponseSchema, 'One page'), ...commonErrorResponses },
+  }),
+  cancel: createRoute({
+    ...common,
+    method: 'post',
+    path: `${COLLECTION}/{addonSubscriptionId}:cancel`,
+    operationId: 'cancelAddonSubscription',
+    description: 'Schedules the end at period end. No body (empty or `{}`). Repeating it keeps the first canceledAt.',
+    request: { headers: organizationHeadersSchema, params: addonSubscriptionIdParamsSchema },
+    responses: { 200: json(addonSubscriptionEnvelopeSchema, 'The add-on'), ...commonErrorResponses, ...notFoundResponse },
+  }),
+  undoCancel: createRoute({
+    ...common,
+    method: 'post',
+    path: `${COLLECTION}/{addonSubscriptionId}:undo-cancel`,
+    operationId: 'undoCancelAddonSubscription',
+    description: 'Clears a scheduled cancellation. No body (empty or `{}`). Idempotent.',
+    request: { headers: organizationHeadersSchema, params: addonSubscriptionIdParamsSchema },
+    responses: { 200: json(addonSubscriptionEnvelopeSchema, 'The add-on'), ...commonErrorResponses, ...notFoundResponse },
+  }),
+};
+
+// NOTE: a Hono parameter runs to the end of its segment, so the action is matched inside the
+// parameter pattern and cut off in the handler.
+const idOf = (c: Context, action = ''): string => (c.req.param('id') ?? '').slice(0, action ? -action.length : undefined);
+const subject = (id: string) => `addonSubscriptions/${id}`;
+
+/** The add-on subscription resource: get, list, `:cancel`, `:undo-cancel`, scoped by organization. */
+export function registerAddonSubscriptionRoutes(
+  app: OpenAPIHono<AppEnv>,
+  addons: AddonSubscriptionService,
+  clock: () => Date,
+): void {
+  for (const route of Object.values(routes)) app.openAPIRegistry.registerPath(route);
+
+  app.get(COLLECTION, async (c) => {
+    const pageSize = pageSizeOf(c.req.query('pageSize'));
+    if (!pageSize.ok) return invalidArgument(c, [{ field: 'pageSize', description: pageSize.description }]);
+    const subscriptionId = c.req.query('subscriptionId') || undefined;
+    const pageToken = c.req.query('pageToken') || undefined;
+    const page = await addons.list(c.var.organizationId, { subscriptionId, pageSize: pageSize.value, pageToken });
+    return page.ok ? c.json(page.value, 200) : domainErrorResponse(c, page.error);
+  });
+
+  app.get(`${COLLECTION}/:id{[^/:]+}`, async (c) => {
+    const id = idOf(c);
+    const found = await addons.get(c.var.organizationId, id);
+    return found.ok ? c.json(found.value, 200) : domainErrorResponse(c, found.error, subject(id));
+  });
+
+  const action = (suffix: string, run: (org: string, id: string, now: Date) => Promise<Outcome<AddonSubscription>>) =>
+    app.post(`${COLLECTION}/:id{[^/:]+${suffix}}`, async (c) => {
+      const body = await readEmptyBody(c);
+      if (!body.ok) return body.response;
+      const id = idOf(c, suffix);
+      const done = await run(c.var.organizationId, id, clock());
+      return done.ok ? c.json({ addonSubscription: done.value }, 200) : domainErrorResponse(c, done.error, subject(id));
+    });
+  action(':cancel', (org, id, now) => addons.cancel(org, id, now));
+  action(':undo-cancel', (org, id, now) => addons.undoCancel(org, id, now));
+}

@@ -1,0 +1,23 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/context.js';
+
+/** Version of this HTTP API, as the OpenAPI document states it. */
+export const API_VERSION = '1.0.0';
+
+/** `GET /openapi.json`: the OpenAPI 3.1 document, built once from the routes' own zod schemas. */
+export function registerOpenApiRoute(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'HS256 or JWKS-verified JWT with `exp` and `org_ids` (or `org_id`).',
+  });
+  let document: unknown;
+  app.get('/openapi.json', (c) => {
+    document ??= app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Billing API', version: API_VERSION, description: 'Exact plan pricing, add-on subscriptions, provider webhooks.' },
+    });
+    return c.json(document, 200);
+  });
+}

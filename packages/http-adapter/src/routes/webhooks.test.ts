@@ -1,0 +1,115 @@
+import type { WebhookOutcomeCode } from '@billing/billing-domain';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../test/support/app.js';
+import { fakeBilling } from '../../test/support/fake-billing.js';
+import { OTHER_SECRET, signToken } from '../../test/support/tokens.js';
+
+const deliver = (app: ReturnType<typeof testApp>, provider: string, body: string, headers: Record<string, string> = {}) =>
+  app.request(`/api/v1/webhooks/${provider}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('examples: POST /api/v1/webhooks/{provider}', () => {
+  it('an unknown provider: 404 acknowledgement naming the supported ones, before auth, body limit or domain', async () => {
+    const billing = fakeBilling();
+    const app = testApp(billing, { bodyLimitBytes: 10 });
+    const res = await deliver(app, 'paypal', 'x'.repeat(100), { authorization: 'Bearer nonsense' });
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { success: boolean; eventId: string; message: string };
+    expect(body).toMatchObject({ success: false, eventId: '' });
+    expect(body.message).toMatch(/stripe, paddle, standard/);
+    expect(billing.deliveries).toEqual([]);
+  });
+
+  it('hands the domain the exact raw body, lower-case headers and the time; no bearer means null', async () => {
+    const billing = fakeBilling();
+    const now = new Date('2025-03-01T12:00:00Z');
+    const raw = '{\n  "id": "evt_1",\n  "object": "event"\n}\n';
+    const res = await deliver(testApp(billing, { clock: () => now }), 'stripe', raw, { 'Stripe-Signature': 't=1,v1=ab' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, eventId: 'evt_1', message: 'applied' });
+    expect(billing.deliveries).toHaveLength(1);
+    expect(billing.deliveries[0]).toMatchObject({
+      provider: 'stripe',
+      rawBody: raw,
+      bearerOrganizationIds: null,
+      bearerPresented: false,
+      now,
+    });
+    expect(billing.deliveries[0]?.headers['stripe-signature']).toBe('t=1,v1=ab');
+  });
+
+  it('a body that is not JSON still reaches the domain (it decides: malformed)', async () => {
+    const billing = fakeBilling();
+    billing.nextAck = { code: 'webhook.malformed', success: false, eventId: '', message: 'body is not JSON' };
+    const res = await deliver(testApp(billing), 'standard', '{not json', { 'content-type': 'text/plain' });
+    expect(res.status).toBe(400);
+    expect(billing.deliveries[0]?.rawBody).toBe('{not json');
+  });
+
+  it('a valid token: its organizations, narrowed to X-Organization-ID when sent', async () => {
+    const billing = fakeBilling();
+    const app = testApp(billing);
+    const token = await signToken({ orgs: ['org_a', 'org_b'] });
+    await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}` });
+    await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}`, 'x-organization-id': 'org_b' });
+    await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}`, 'x-organization-id': 'org_z' });
+    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented])).toEqual([
+      [['org_a', 'org_b'], true],
+      [['org_b'], true],
+      [[], true],
+    ]);
+  });
+
+  it('an invalid or expired token: null organizations, presented true (the domain decides)', async () => {
+    const billing = fakeBilling();
+    const app = testApp(billing);
+    await deliver(app, 'standard', '{}', { authorization: `Bearer ${await signToken({ secret: OTHER_SECRET })}` });
+    await deliver(app, 'standard', '{}', { authorization: `Bearer ${await signToken({ expiresIn: -10 })}` });
+    await deliver(app, 'standard', '{}', { authorization: 'Basic abc' });
+    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented])).toEqual([
+      [null, true],
+      [null, true],
+      [null, true],
+    ]);
+  });
+
+  const table: [WebhookOutcomeCode, boolean, number][] = [
+    ['webhook.applied', true, 200],
+    ['webhook.duplicate', true, 200],
+    ['webhook.ignored', true, 200],
+    ['webhook.stored', true, 200],
+    ['webhook.unknown_provider', false, 404],
+    ['webhook.not_configured', false, 404],
+    ['webhook.unauthenticated', false, 401],
+    ['webhook.invalid_signature', false, 400],
+    ['webhook.malformed', false, 400],
+    ['storage.unavailable', false, 503],
+  ];
+  it.each(table)('%s -> %s / %i, always the acknowledgement shape', async (code, success, status) => {
+    const billing = fakeBilling();
+    billing.nextAck = { code, success, eventId: 'evt_9', message: `says ${code}` };
+    const res = await deliver(testApp(billing), 'paddle', '{}');
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ success, eventId: 'evt_9', message: `says ${code}` });
+    if (status === 401) expect(res.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('a body over the limit: 413 in the acknowledgement shape, domain not called', async () => {
+    const billing = fakeBilling();
+    const res = await deliver(testApp(billing, { bodyLimitBytes: 64 }), 'stripe', JSON.stringify({ pad: 'x'.repeat(100) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, eventId: '' });
+    expect(billing.deliveries).toEqual([]);
+  });
+
+  it('the domain throwing: 500 acknowledgement without a stack trace', async () => {
+    const billing = fakeBilling();
+    billing.webhooks.handle = async () => {
+      throw new Error('boom at secret place');
+    };
+    const res = await deliver(testApp(billing), 'stripe', '{}');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ success: false, eventId: '', message: 'internal error; retry later' });
+    expect(text).not.toContain('boom');
+  });
+});

@@ -1,0 +1,72 @@
+import type { AddonSubscription, AddonSubscriptionPage } from '@billing/billing-domain';
+import { PROVIDERS } from '@billing/billing-domain';
+import { z } from '@hono/zod-openapi';
+
+const dateTime = z.string().openapi({ format: 'date-time', example: '2025-01-01T00:00:00.000Z' });
+
+/** The AddonSubscription resource as it is answered (every field present). */
+export const addonSubscriptionSchema = z
+  .object({
+    name: z.string().openapi({ example: 'addonSubscriptions/as_01J8Z3' }),
+    id: z.string().openapi({ example: 'as_01J8Z3' }),
+    organizationId: z.string().openapi({ example: 'org_demo' }),
+    subscriptionId: z.string().openapi({ description: 'Our id of the parent VM subscription.' }),
+    externalId: z.string().openapi({ description: 'The provider id of the add-on (Stripe item, Paddle price, standard item).' }),
+    provider: z.enum(PROVIDERS as readonly [AddonSubscription['provider'], ...AddonSubscription['provider'][]]),
+    addonCode: z.string().openapi({ example: 'backup' }),
+    displayName: z.string(),
+    addonType: z.enum(['ADDON_TYPE_RECURRING', 'ADDON_TYPE_USAGE', 'ADDON_TYPE_ONE_TIME']),
+    pricingModel: z.enum([
+      'PRICING_MODEL_FLAT',
+      'PRICING_MODEL_PER_UNIT',
+      'PRICING_MODEL_PACKAGE',
+      'PRICING_MODEL_TIERED',
+      'PRICING_MODEL_FORMULA',
+    ]),
+    quantity: z.number().int().min(0),
+    unitAmount: z.string().openapi({ description: 'Price of one unit in major units, a decimal string.', example: '1.20' }),
+    currency: z.string().openapi({ example: 'USD' }),
+    addonStatus: z.enum(['ADDON_STATUS_PENDING', 'ADDON_STATUS_ACTIVE', 'ADDON_STATUS_PAST_DUE', 'ADDON_STATUS_CANCELED']),
+    status: z.enum(['STATUS_ACTIVE', 'STATUS_INACTIVE']),
+    startDate: dateTime.nullable(),
+    endDate: dateTime.nullable().openapi({ description: 'End of the current period; when a scheduled cancellation takes effect.' }),
+    cancelAtPeriodEnd: z.boolean(),
+    canceledAt: dateTime.nullable(),
+    metadata: z.record(z.string(), z.string()),
+    createTime: dateTime,
+    updateTime: dateTime,
+  })
+  .openapi('AddonSubscription');
+
+/** `{ addonSubscription }`, the answer of `:cancel` and `:undo-cancel`. */
+export const addonSubscriptionEnvelopeSchema = z
+  .object({ addonSubscription: addonSubscriptionSchema })
+  .openapi('AddonSubscriptionResponse');
+
+export const listAddonSubscriptionsResponseSchema = z
+  .object({
+    addonSubscriptions: z.array(addonSubscriptionSchema),
+    nextPageToken: z.string().openapi({ description: "'' when there is no further page." }),
+  })
+  .openapi('ListAddonSubscriptionsResponse');
+
+export const addonSubscriptionIdParamsSchema = z.object({
+  addonSubscriptionId: z.string().openapi({ param: { name: 'addonSubscriptionId', in: 'path' } }),
+});
+
+export const listAddonSubscriptionsQuerySchema = z.object({
+  subscriptionId: z.string().optional().openapi({ description: 'Our id of the parent subscription.' }),
+  pageSize: z
+    .string()
+    .optional()
+    .openapi({ type: 'integer', description: 'Default 50 (also for 0); above 1000 means 1000; negative or not an integer: 400.' }),
+  pageToken: z.string().optional().openapi({ description: 'nextPageToken of the previous page.' }),
+});
+
+// NOTE: compile-time proof that the schemas answer exactly the contract's types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const proofs: [
+  Same<z.infer<typeof addonSubscriptionSchema>, AddonSubscription>,
+  Same<z.infer<typeof listAddonSubscriptionsResponseSchema>, AddonSubscriptionPage>,
+] = [true, true];
+void proofs;

@@ -1,0 +1,68 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { spawnServer, startServer } from '../support/server-process.js';
+import { authHeaders, signToken, TEST_SECRET } from '../support/tokens.js';
+
+describe('the process', () => {
+  it('development mode: one warning banner with a working org_demo token on stdout, never in the log', async () => {
+    const server = await startServer({ DATABASE_URL: 'memory://' });
+    try {
+      const out = server.stdout();
+      expect(out.match(/DEVELOPMENT MODE/g)).toHaveLength(1);
+      const token = /^(eyJ[\w-]+\.[\w-]+\.[\w-]+)$/m.exec(out)?.[1] ?? '';
+      expect(out).toContain(`curl -sS -X POST '${server.url}/v1/plans:calculate'`);
+      const res = await fetch(`${server.url}/v1/plans:calculate`, {
+        method: 'POST',
+        headers: { ...authHeaders(token, 'org_demo'), 'content-type': 'application/json' },
+        body: '{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_FLAT","unitAmount":"10.00"}]},"instances":[{}]}',
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { total: string }).total).toBe('10.00');
+      const logLines = server.stdout().split('\n').filter((l) => l.startsWith('{'));
+      expect(logLines.length).toBeGreaterThan(0);
+      for (const line of logLines) expect(line).not.toContain(token);
+    } finally {
+      await server.stop('SIGKILL');
+    }
+  });
+
+  it.each([
+    ['production without auth', { NODE_ENV: 'production', DATABASE_URL: 'memory://' }, /BILLING_JWT_SECRET or BILLING_JWKS_URL/],
+    ['an invalid PORT', { PORT: 'eighty', BILLING_JWT_SECRET: TEST_SECRET }, /PORT must be an integer/],
+    ['a missing BILLING_CONFIG file', { BILLING_CONFIG: '/nonexistent/billing.json', BILLING_JWT_SECRET: TEST_SECRET, DATABASE_URL: 'memory://' }, /does not exist/],
+  ])('refuses to start with %s: exit 1 and a clear message', async (_, env, message) => {
+    const proc = spawnServer(env);
+    const { code } = await proc.exited;
+    expect(code).toBe(1);
+    expect(proc.stderr()).toMatch(message);
+    expect(proc.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it('SIGTERM: stops accepting, finishes the request in flight, exits 0', async () => {
+    const server = await startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: TEST_SECRET });
+    const { port } = new URL(server.url);
+    const body = '{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_FLAT","unitAmount":"3.00"}]},"instances":[{}]}';
+    const headers = { ...authHeaders(await signToken()), 'content-type': 'application/json', 'content-length': String(body.length) };
+    const inFlight = request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/plans:calculate', headers });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      inFlight.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      inFlight.on('error', reject);
+    });
+    inFlight.write(body.slice(0, 10));
+    // NOTE: connections are accepted in order, so once a later one is answered the first is in.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const exited = server.stop('SIGTERM');
+    while (!server.stdout().includes('shutting down')) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(fetch(`${server.url}/healthz`, { headers: { connection: 'close' } })).rejects.toThrow();
+    inFlight.end(body.slice(10));
+    const done = await answer;
+    expect(done.status).toBe(200);
+    expect(JSON.parse(done.text)).toMatchObject({ total: '3.00' });
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(server.stdout()).toContain('"msg":"stopped"');
+  });
+});

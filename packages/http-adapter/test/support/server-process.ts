@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const OWN_ENV = /^(BILLING_|DATABASE_URL$|PORT$|HOST$|LOG_LEVEL$|NODE_ENV$)/;
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Sends the signal and resolves with how the process ended. */
+  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * The server as a user starts it, from source (`node --conditions=source --import tsx src/main.ts`),
+ * or from the build when BILLING_E2E_DIST=1. Only the given variables configure it.
+ */
+export function spawnServer(env: Record<string, string>) {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
+  const dist = join(REPO_ROOT, 'packages/http-adapter/dist/main.js');
+  const args =
+    process.env['BILLING_E2E_DIST'] === '1' && existsSync(dist)
+      ? [dist]
+      : ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'packages/http-adapter/src/main.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Spawns the server and waits until it listens and /readyz answers 200. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = spawnServer(env);
+  let ended: { code: number | null } | null = null;
+  void proc.exited.then((e) => (ended = e));
+  let url = '';
+  for (;;) {
+    if (ended) throw new Error(`server exited (${JSON.stringify(ended)}):\n${proc.stderr()}\n${proc.stdout()}`);
+    const port = /"msg":"listening"/.test(proc.stdout()) ? /"port":(\d+)/.exec(proc.stdout())?.[1] : undefined;
+    if (port) {
+      url = `http://127.0.0.1:${port}`;
+      const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+      if (ready) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child: proc.child,
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    stop: async (signal = 'SIGTERM') => {
+      if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(signal);
+      return proc.exited;
+    },
+  };
+}
