@@ -1,2 +1,55 @@
 export { PROVIDERS } from './contract.js';
 export type * from './contract.js';
+
+export { createBillingService, createAddonService, createWebhookProcessor } from './service/index.js';
+export type { BillingServiceDeps, WebhookCodecs, WebhookProcessorDeps } from './service/index.js';
+
+export { openStore, openPgliteStore, openPostgresStore, applyMigrations, loadMigrations, DEFAULT_DATA_DIR } from './storage/index.js';
+export type { OpenStoreOptions, PostgresStoreOptions, Migration } from './storage/index.js';
+export type {
+  AddonListCursor,
+  AddonSubscriptionRepository,
+  BillingStore,
+  MigrationReport,
+  ReadOptions,
+  StoreKind,
+  SubscriptionRecord,
+  SubscriptionRepository,
+  UnitOfWork,
+  WebhookEventRecord,
+  WebhookEventStatus,
+  WebhookEventStore,
+} from './storage/index.js';
+export { migrationsDirectory } from './migrations-dir.js';
+
+export {
+  addonInvariantViolations,
+  applySnapshot,
+  cancel,
+  createAddon,
+  decideAddon,
+  firstAddonStatus,
+  isEnded,
+  paymentFailed,
+  paymentSucceeded,
+  providerCanceled,
+  reconcileAddons,
+  recordStatusFor,
+  statusAfterPayment,
+  toAddonSubscription,
+  undoCancel,
+} from './addon/index.js';
+export type {
+  AddonCommand,
+  AddonReconciliation,
+  AddonState,
+  CancelOrigin,
+  ParentState,
+  SnapshotContext,
+  SubscriptionSnapshot,
+} from './addon/index.js';
+
+export { verifyWebhookSignature, normalizeWebhookEvent, standardWebhookPayloadSchema, mapProviderStatus } from './webhooks/index.js';
+export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
+
+export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';

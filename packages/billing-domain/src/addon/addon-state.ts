@@ -1,0 +1,44 @@
+import type { AddonStatus, AddonSubscription, RecordStatus } from '../contract.js';
+
+/** Who scheduled an add-on's end: the customer through `:cancel`, or the provider's subscription. */
+export type CancelOrigin = 'customer' | 'provider';
+
+/** An add-on as stored: the public resource plus who scheduled its cancellation. */
+export interface AddonState extends AddonSubscription {
+  /** Null unless `cancelAtPeriodEnd` is true. */
+  cancelOrigin: CancelOrigin | null;
+}
+
+/** What undo-cancel needs to know about the parent VM subscription. */
+export interface ParentState {
+  /** The parent's status, on the add-on scale. */
+  status: AddonStatus;
+  /** True when the parent is set to end at its period end. */
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
+ * The record status that goes with an add-on status: INACTIVE once CANCELED.
+ * @example recordStatusFor('ADDON_STATUS_CANCELED') // 'STATUS_INACTIVE'
+ */
+export function recordStatusFor(addonStatus: AddonStatus): RecordStatus {
+  return addonStatus === 'ADDON_STATUS_CANCELED' ? 'STATUS_INACTIVE' : 'STATUS_ACTIVE';
+}
+
+/**
+ * True when the add-on has ended: CANCELED, or its period end is at or before `now`.
+ * @example isEnded({ ...addon, addonStatus: 'ADDON_STATUS_CANCELED' }, new Date()) // true
+ */
+export function isEnded(addon: Pick<AddonSubscription, 'addonStatus' | 'endDate'>, now: Date): boolean {
+  if (addon.addonStatus === 'ADDON_STATUS_CANCELED') return true;
+  return addon.endDate !== null && Date.parse(addon.endDate) <= now.getTime();
+}
+
+/**
+ * The public resource, without storage-only fields.
+ * @example toAddonSubscription(state).cancelAtPeriodEnd
+ */
+export function toAddonSubscription(state: AddonState): AddonSubscription {
+  const { cancelOrigin: _origin, ...resource } = state;
+  return { ...resource, metadata: { ...resource.metadata } };
+}

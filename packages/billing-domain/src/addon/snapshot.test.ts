@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { aContext, anAddon, anItem, aSnapshot, at } from '../../test/support/addons.js';
+import { applySnapshot, createAddon, reconcileAddons } from './snapshot.js';
+
+describe('examples', () => {
+  it('creates add-ons with the first state from the provider status', () => {
+    const created = createAddon(anItem({ unitAmount: '0.10', currency: 'usd' }), aSnapshot({ addonStatus: 'ADDON_STATUS_PENDING' }), aContext());
+    expect(created).toMatchObject({ id: 'new_1', name: 'addonSubscriptions/new_1', addonStatus: 'ADDON_STATUS_PENDING', unitAmount: '0.10', currency: 'USD' });
+  });
+
+  it('updates quantity, price and period from the snapshot', () => {
+    const next = applySnapshot(anAddon(), anItem({ quantity: 3, unitAmount: '2.50' }), aSnapshot({ currentPeriodEnd: at(99) }), aContext());
+    expect(next).toMatchObject({ quantity: 3, unitAmount: '2.50', endDate: at(99).toISOString(), updateTime: at(2).toISOString() });
+  });
+
+  it('an unchanged snapshot returns the same object', () => {
+    const addon = anAddon();
+    expect(applySnapshot(addon, anItem(), aSnapshot(), aContext())).toBe(addon);
+  });
+
+  it('a provider schedule is lifted by the provider; a customer schedule survives', () => {
+    const ctx = aContext();
+    const providerScheduled = applySnapshot(anAddon(), anItem(), aSnapshot({ cancelAtPeriodEnd: true }), ctx);
+    expect(providerScheduled).toMatchObject({ cancelAtPeriodEnd: true, cancelOrigin: 'provider', canceledAt: at(1).toISOString() });
+    expect(applySnapshot(providerScheduled, anItem(), aSnapshot(), ctx)).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null });
+    const customer = anAddon({ cancelAtPeriodEnd: true, canceledAt: at(0).toISOString(), cancelOrigin: 'customer' });
+    expect(applySnapshot(customer, anItem(), aSnapshot(), ctx)).toBe(customer);
+  });
+
+  it('add-ons removed from the subscription become CANCELED at the event time', () => {
+    const { created, updated } = reconcileAddons([anAddon()], aSnapshot({ addons: [anItem({ externalId: 'si_2' })] }), aContext());
+    expect(created.map((a) => a.externalId)).toEqual(['si_2']);
+    expect(updated).toEqual([expect.objectContaining({ id: 'a1', addonStatus: 'ADDON_STATUS_CANCELED', canceledAt: at(1).toISOString() })]);
+  });
+
+  it('a canceled snapshot cancels live add-ons and does not resurrect canceled ones', () => {
+    const canceled = anAddon({ id: 'a0', addonStatus: 'ADDON_STATUS_CANCELED', status: 'STATUS_INACTIVE', canceledAt: at(0).toISOString() });
+    const result = reconcileAddons([canceled], aSnapshot({ addonStatus: 'ADDON_STATUS_CANCELED' }), aContext());
+    expect(result).toEqual({ created: [], updated: [] });
+  });
+});

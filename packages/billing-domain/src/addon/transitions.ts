@@ -1,0 +1,133 @@
+import type { AddonStatus, Outcome } from '../contract.js';
+import { isEnded, recordStatusFor, type AddonState, type ParentState } from './addon-state.js';
+
+/** Everything that can happen to one add-on, apart from a provider snapshot (see snapshot.ts). */
+export type AddonCommand =
+  | { type: 'payment.succeeded'; now: Date }
+  | { type: 'payment.failed'; now: Date }
+  | { type: 'cancel'; now: Date }
+  | { type: 'undo-cancel'; now: Date; parent: ParentState }
+  | { type: 'provider.canceled'; now: Date; canceledAt: Date };
+
+const ok = (value: AddonState): Outcome<AddonState> => ({ ok: true, value });
+
+function withStatus(state: AddonState, addonStatus: AddonStatus, now: Date): AddonState {
+  if (state.addonStatus === addonStatus) return state;
+  return { ...state, addonStatus, status: recordStatusFor(addonStatus), updateTime: now.toISOString() };
+}
+
+/**
+ * The status a successful payment leads to: PENDING and PAST_DUE become ACTIVE.
+ * @example statusAfterPayment('ADDON_STATUS_PAST_DUE', true) // 'ADDON_STATUS_ACTIVE'
+ */
+export function statusAfterPayment(status: AddonStatus, succeeded: boolean): AddonStatus {
+  switch (status) {
+    case 'ADDON_STATUS_PENDING':
+      return succeeded ? 'ADDON_STATUS_ACTIVE' : status;
+    case 'ADDON_STATUS_ACTIVE':
+      return succeeded ? status : 'ADDON_STATUS_PAST_DUE';
+    case 'ADDON_STATUS_PAST_DUE':
+      return succeeded ? 'ADDON_STATUS_ACTIVE' : status;
+    case 'ADDON_STATUS_CANCELED':
+      return status;
+    default: {
+      const unreachable: never = status;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * PENDING or PAST_DUE -> ACTIVE; otherwise unchanged.
+ * @example paymentSucceeded(pending, now).addonStatus // 'ADDON_STATUS_ACTIVE'
+ */
+export function paymentSucceeded(state: AddonState, now: Date): AddonState {
+  return withStatus(state, statusAfterPayment(state.addonStatus, true), now);
+}
+
+/**
+ * ACTIVE -> PAST_DUE; otherwise unchanged.
+ * @example paymentFailed(active, now).addonStatus // 'ADDON_STATUS_PAST_DUE'
+ */
+export function paymentFailed(state: AddonState, now: Date): AddonState {
+  return withStatus(state, statusAfterPayment(state.addonStatus, false), now);
+}
+
+/**
+ * Schedules the end at period end. A repeat keeps the first canceledAt; CANCELED fails.
+ * @example cancel(active, now) // { ok: true, value: { ...active, cancelAtPeriodEnd: true, canceledAt: now } }
+ */
+export function cancel(state: AddonState, now: Date): Outcome<AddonState> {
+  if (state.addonStatus === 'ADDON_STATUS_CANCELED') {
+    return {
+      ok: false,
+      error: { code: 'addon.already_canceled', message: `add-on ${state.id} is already canceled` },
+    };
+  }
+  if (state.cancelAtPeriodEnd) return ok(state);
+  const at = now.toISOString();
+  return ok({ ...state, cancelAtPeriodEnd: true, canceledAt: at, cancelOrigin: 'customer', updateTime: at });
+}
+
+/**
+ * Clears a scheduled cancellation. Checks, in order: ended, parent cancelling, not cancelling.
+ * @example undoCancel(cancelling, now, { status: 'ADDON_STATUS_ACTIVE', cancelAtPeriodEnd: false })
+ */
+export function undoCancel(state: AddonState, now: Date, parent: ParentState): Outcome<AddonState> {
+  if (isEnded(state, now)) {
+    return { ok: false, error: { code: 'addon.ended', message: `add-on ${state.id} has ended` } };
+  }
+  if (parent.status === 'ADDON_STATUS_CANCELED' || parent.cancelAtPeriodEnd) {
+    return {
+      ok: false,
+      error: {
+        code: 'addon.parent_cancelling',
+        message:
+          `add-on ${state.id} renews with its subscription, which is canceled or set to cancel; ` +
+          'undo the subscription cancellation first',
+      },
+    };
+  }
+  if (!state.cancelAtPeriodEnd) return ok(state);
+  return ok({ ...state, cancelAtPeriodEnd: false, canceledAt: null, cancelOrigin: null, updateTime: now.toISOString() });
+}
+
+/**
+ * The provider canceled the subscription: CANCELED, INACTIVE, canceledAt kept or set. Absorbing.
+ * @example providerCanceled(active, now, at).status // 'STATUS_INACTIVE'
+ */
+export function providerCanceled(state: AddonState, now: Date, canceledAt: Date): AddonState {
+  if (state.addonStatus === 'ADDON_STATUS_CANCELED') return state;
+  return {
+    ...state,
+    addonStatus: 'ADDON_STATUS_CANCELED',
+    status: 'STATUS_INACTIVE',
+    cancelAtPeriodEnd: false,
+    cancelOrigin: null,
+    canceledAt: state.canceledAt ?? canceledAt.toISOString(),
+    updateTime: now.toISOString(),
+  };
+}
+
+/**
+ * The single reducer over add-on commands.
+ * @example decideAddon(active, { type: 'cancel', now })
+ */
+export function decideAddon(state: AddonState, command: AddonCommand): Outcome<AddonState> {
+  switch (command.type) {
+    case 'payment.succeeded':
+      return ok(paymentSucceeded(state, command.now));
+    case 'payment.failed':
+      return ok(paymentFailed(state, command.now));
+    case 'cancel':
+      return cancel(state, command.now);
+    case 'undo-cancel':
+      return undoCancel(state, command.now, command.parent);
+    case 'provider.canceled':
+      return ok(providerCanceled(state, command.now, command.canceledAt));
+    default: {
+      const unreachable: never = command;
+      throw new Error(`unknown add-on command ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { toAddonSubscription, type AddonState } from '../addon/addon-state.js';
+import { cancel, undoCancel } from '../addon/transitions.js';
+import type { AddonSubscription, AddonSubscriptionService, DomainError, Outcome } from '../contract.js';
+import type { BillingStore, UnitOfWork } from '../storage/ports.js';
+import { decodePageToken, encodePageToken } from './page-token.js';
+
+const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
+const notFound = (id: string) => failure({ code: 'addon.not_found', message: `add-on subscription ${id} not found` });
+const unavailable = () => failure({ code: 'storage.unavailable', message: 'storage is unavailable, retry later' });
+
+type Guard = <T>(work: () => Promise<Outcome<T>>) => Promise<Outcome<T>>;
+
+const guardWith =
+  (onError?: (error: unknown) => void): Guard =>
+  async (work) => {
+    try {
+      return await work();
+    } catch (error) {
+      onError?.(error);
+      return unavailable();
+    }
+  };
+
+type Change = (uow: UnitOfWork, addon: AddonState, now: Date) => Promise<Outcome<AddonState>>;
+
+/**
+ * Locks the parent subscription, then the add-on (the order webhook processing uses too, so the
+ * two never deadlock), applies the change and saves it when it changed anything.
+ */
+function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
+  return (organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>> =>
+    guarded(() =>
+      store.transaction(async (uow) => {
+        const peek = await uow.addons.findById(organizationId, id);
+        if (peek === null) return notFound(id);
+        await uow.subscriptions.findById(organizationId, peek.subscriptionId, { forUpdate: true });
+        const addon = await uow.addons.findById(organizationId, id, { forUpdate: true });
+        if (addon === null) return notFound(id);
+        const outcome = await change(uow, addon, now);
+        if (!outcome.ok) return outcome;
+        if (outcome.value !== addon) await uow.addons.update(outcome.value);
+        return { ok: true, value: toAddonSubscription(outcome.value) };
+      }),
+    );
+}
+
+/**
+ * get/list/cancel/undoCancel over a store, scoped by organization; expected outcomes as values.
+ * @example await createAddonService(store).cancel('org_1', 'a1', new Date())
+ */
+export function createAddonService(store: BillingStore, onError?: (error: unknown) => void): AddonSubscriptionService {
+  const guarded = guardWith(onError);
+  return {
+    get: (organizationId, id) =>
+      guarded(() =>
+        store.transaction(async (uow) => {
+          const addon = await uow.addons.findById(organizationId, id);
+          return addon === null ? notFound(id) : { ok: true, value: toAddonSubscription(addon) };
+        }),
+      ),
+    list: (organizationId, query) =>
+      guarded(async () => {
+        const { pageSize } = query;
+        if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
+          return failure({ code: 'request.invalid_argument', message: 'pageSize must be an integer from 1 to 1000', field: 'pageSize' });
+        }
+        const subscriptionId = query.subscriptionId ?? '';
+        const token = query.pageToken ? decodePageToken(query.pageToken) : undefined;
+        if (query.pageToken && (token === undefined || token.subscriptionId !== subscriptionId)) {
+          return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', field: 'pageToken' });
+        }
+        const rows = await store.transaction((uow) =>
+          uow.addons.listPage(organizationId, {
+            ...(query.subscriptionId !== undefined ? { subscriptionId: query.subscriptionId } : {}),
+            ...(token ? { after: { createTime: token.createTime, id: token.id } } : {}),
+            limit: pageSize + 1,
+          }),
+        );
+        const page = rows.slice(0, pageSize);
+        const last = page[page.length - 1];
+        const nextPageToken =
+          rows.length > pageSize && last ? encodePageToken({ createTime: last.createTime, id: last.id, subscriptionId }) : '';
+        return { ok: true, value: { addonSubscriptions: page.map(toAddonSubscription), nextPageToken } };
+      }),
+    cancel: lockedChange(store, guarded, async (_uow, addon, now) => cancel(addon, now)),
+    undoCancel: lockedChange(store, guarded, async (uow, addon, now) => {
+      const parent = await uow.subscriptions.findById(addon.organizationId, addon.subscriptionId);
+      const parentState = parent ?? { status: 'ADDON_STATUS_ACTIVE' as const, cancelAtPeriodEnd: false };
+      return undoCancel(addon, now, parentState);
+    }),
+  };
+}

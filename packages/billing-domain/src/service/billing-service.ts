@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { BillingConfig, BillingService } from '../contract.js';
+import type { BillingStore } from '../storage/ports.js';
+import { createAddonService } from './addon-service.js';
+import { createWebhookProcessor, type WebhookCodecs } from './webhook-processor.js';
+
+/** What the billing service is built from. */
+export interface BillingServiceDeps {
+  store: BillingStore;
+  config: BillingConfig;
+  /** Processing time (createTime, updateTime, receivedAt); default the system clock. */
+  clock?: () => Date;
+  /** Our ids for new subscriptions and add-ons; default random UUIDs. */
+  newId?: () => string;
+  /** Signature verification and normalization; default the provider implementations. */
+  codecs?: WebhookCodecs;
+  /** Told about every storage error turned into a `storage.unavailable` outcome (for logs). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The service the HTTP adapter calls: add-on operations, webhook processing, readiness.
+ * @example const service = createBillingService({ store: await openStore({ databaseUrl: 'memory://' }), config })
+ */
+export function createBillingService(deps: BillingServiceDeps): BillingService {
+  const clock = deps.clock ?? (() => new Date());
+  const newId = deps.newId ?? randomUUID;
+  return {
+    addons: createAddonService(deps.store, deps.onError),
+    webhooks: createWebhookProcessor({
+      store: deps.store,
+      config: deps.config,
+      clock,
+      newId,
+      ...(deps.codecs ? { codecs: deps.codecs } : {}),
+      ...(deps.onError ? { onError: deps.onError } : {}),
+    }),
+    isReady: () => deps.store.ping(),
+    close: () => deps.store.close(),
+  };
+}

@@ -1,0 +1,44 @@
+import type { BillingEvent } from '../contract.js';
+
+const date = (value: unknown): Date => new Date(String(value));
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
+
+/**
+ * The normalized event as stored in `webhook_events.payload` (dates become RFC 3339 strings).
+ * @example encodeEvent(event).occurredAt // '2024-01-01T00:00:00.000Z'
+ */
+export function encodeEvent(event: BillingEvent): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(event)) as Record<string, unknown>;
+}
+
+/**
+ * The inverse of encodeEvent: revives the dates of a stored payload.
+ * @example decodeEvent(encodeEvent(event)) // deep-equals event
+ */
+export function decodeEvent(payload: unknown): BillingEvent {
+  const raw = payload as BillingEvent;
+  const envelope = { ...raw, occurredAt: date(raw.occurredAt) };
+  switch (raw.kind) {
+    case 'subscription.upserted':
+      return {
+        ...envelope,
+        kind: raw.kind,
+        subscription: {
+          ...raw.subscription,
+          currentPeriodStart: dateOrNull(raw.subscription.currentPeriodStart),
+          currentPeriodEnd: dateOrNull(raw.subscription.currentPeriodEnd),
+          canceledAt: dateOrNull(raw.subscription.canceledAt),
+        },
+      };
+    case 'subscription.canceled':
+      return { ...envelope, kind: raw.kind, canceledAt: date(raw.canceledAt) };
+    case 'payment.succeeded':
+    case 'payment.failed':
+    case 'ignored':
+      return { ...envelope, kind: raw.kind } as BillingEvent;
+    default: {
+      const unreachable: never = raw;
+      throw new Error(`unknown stored event ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

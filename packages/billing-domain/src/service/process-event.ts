@@ -1,0 +1,88 @@
+import type { BillingEvent, WebhookAck } from '../contract.js';
+import type { SubscriptionRecord, UnitOfWork, WebhookEventStatus } from '../storage/ports.js';
+import { decodeEvent, encodeEvent } from './event-codec.js';
+import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from './event-effects.js';
+
+const ack = (code: WebhookAck['code'], eventId: string, message: string): WebhookAck => ({ code, success: true, eventId, message });
+
+async function save(uow: UnitOfWork, effects: EventEffects, isNew: boolean): Promise<void> {
+  if (isNew) await uow.subscriptions.insert(effects.subscription);
+  else await uow.subscriptions.update(effects.subscription);
+  for (const addon of effects.created) await uow.addons.insert(addon);
+  for (const addon of effects.updated) await uow.addons.update(addon);
+}
+
+async function applyTo(uow: UnitOfWork, subscription: SubscriptionRecord, event: SubscriptionEvent, ctx: EffectContext) {
+  const addons = await uow.addons.listBySubscription(subscription.organizationId, subscription.id, { forUpdate: true });
+  const effects = applyEvent(subscription, addons, event, ctx);
+  await save(uow, effects, false);
+  return effects.subscription;
+}
+
+/**
+ * Applies the events that waited for this subscription, oldest first. Those older than the event
+ * that created it are kept as stored: the creating snapshot already carries a later state.
+ */
+async function drainPending(uow: UnitOfWork, subscription: SubscriptionRecord, createdAt: Date, ctx: EffectContext) {
+  const pending = await uow.webhookEvents.listPending(subscription.organizationId, subscription.provider, subscription.externalId);
+  let current = subscription;
+  for (const record of pending) {
+    const event = decodeEvent(record.payload);
+    let status: WebhookEventStatus = 'stored';
+    if (event.kind !== 'ignored' && event.occurredAt.getTime() >= createdAt.getTime()) {
+      current = await applyTo(uow, current, event, ctx);
+      status = 'applied';
+    }
+    await uow.webhookEvents.setStatus(record.organizationId, record.provider, record.eventId, status);
+  }
+}
+
+/**
+ * Records one verified, normalized event and applies its effects, all inside the caller's
+ * transaction. Idempotent per (organization, provider, eventId).
+ * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
+ */
+export async function processEvent(
+  uow: UnitOfWork,
+  organizationId: string,
+  event: BillingEvent,
+  ctx: EffectContext,
+): Promise<WebhookAck> {
+  const { provider, eventId } = event;
+  const fresh = await uow.webhookEvents.insertIfAbsent({
+    organizationId,
+    provider,
+    eventId,
+    eventType: event.eventType,
+    occurredAt: event.occurredAt.toISOString(),
+    subscriptionExternalId: event.subscriptionExternalId,
+    payload: encodeEvent(event),
+    status: event.kind === 'ignored' ? 'ignored' : 'pending',
+    receivedAt: ctx.now.toISOString(),
+  });
+  if (!fresh) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
+  if (event.kind === 'ignored') return ack('webhook.ignored', eventId, `event type ${event.eventType} is ignored; stored`);
+
+  await uow.lockSubscriptionKey(organizationId, provider, event.subscriptionExternalId);
+  const subscription = await uow.subscriptions.findByExternalId(organizationId, provider, event.subscriptionExternalId, {
+    forUpdate: true,
+  });
+  const finish = async (status: WebhookEventStatus, code: WebhookAck['code'], message: string) => {
+    if (status !== 'pending') await uow.webhookEvents.setStatus(organizationId, provider, eventId, status);
+    return ack(code, eventId, message);
+  };
+  if (subscription === null) {
+    if (event.kind !== 'subscription.upserted') {
+      return finish('pending', 'webhook.stored', `event ${eventId} stored; its subscription is not known yet and it applies when it arrives`);
+    }
+    const effects = createSubscription(organizationId, event, ctx);
+    await save(uow, effects, true);
+    await drainPending(uow, effects.subscription, event.occurredAt, ctx);
+    return finish('applied', 'webhook.applied', `event ${eventId} applied`);
+  }
+  if (event.occurredAt.getTime() < Date.parse(subscription.lastEventAt)) {
+    return finish('stored', 'webhook.stored', `event ${eventId} stored, not applied: a later event was already applied`);
+  }
+  await applyTo(uow, subscription, event, ctx);
+  return finish('applied', 'webhook.applied', `event ${eventId} applied`);
+}

@@ -1,0 +1,92 @@
+import {
+  PROVIDERS,
+  type BillingConfig,
+  type BillingEvent,
+  type ProviderName,
+  type WebhookAck,
+  type WebhookDelivery,
+  type WebhookEndpointConfig,
+  type WebhookProcessor,
+} from '../contract.js';
+import type { BillingStore } from '../storage/ports.js';
+import { normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
+import { processEvent } from './process-event.js';
+
+/** The provider-specific steps, replaceable in tests. */
+export interface WebhookCodecs {
+  verify: typeof verifyWebhookSignature;
+  normalize: typeof normalizeWebhookEvent;
+}
+
+/** What the processor needs. */
+export interface WebhookProcessorDeps {
+  store: BillingStore;
+  config: BillingConfig;
+  clock: () => Date;
+  newId: () => string;
+  codecs?: WebhookCodecs;
+  /** Told about every storage error turned into `storage.unavailable` (for logs). */
+  onError?: (error: unknown) => void;
+}
+
+const fail = (code: WebhookAck['code'], message: string, eventId = ''): WebhookAck => ({ code, success: false, eventId, message });
+
+const isProvider = (value: string): value is ProviderName => (PROVIDERS as readonly string[]).includes(value);
+
+/** Endpoints a delivery may be tried against: bearer endpoints only for the token's organizations. */
+function eligibleEndpoints(endpoints: readonly WebhookEndpointConfig[], delivery: WebhookDelivery) {
+  return endpoints.filter((e) => !e.requireBearer || (delivery.bearerOrganizationIds ?? []).includes(e.organizationId));
+}
+
+/**
+ * Verifies, normalizes and processes webhook deliveries; every outcome is an acknowledgement.
+ * @example await createWebhookProcessor({ store, config, clock, newId }).handle(delivery)
+ */
+export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProcessor {
+  const codecs = deps.codecs ?? { verify: verifyWebhookSignature, normalize: normalizeWebhookEvent };
+  return {
+    async handle(delivery) {
+      const provider = delivery.provider;
+      if (!isProvider(provider)) {
+        return fail('webhook.unknown_provider', `unknown webhook provider; supported providers: ${PROVIDERS.join(', ')}`);
+      }
+      const endpoints = deps.config.webhookEndpoints.filter((e) => e.provider === provider);
+      if (endpoints.length === 0) return fail('webhook.not_configured', `no webhook endpoint is configured for ${provider}`);
+      const eligible = eligibleEndpoints(endpoints, delivery);
+      if (eligible.length === 0) {
+        const why = delivery.bearerPresented ? 'the bearer token is invalid or not for this organization' : 'a bearer token is required';
+        return fail('webhook.unauthenticated', `${provider} webhook endpoints require a bearer token: ${why}`);
+      }
+      let endpoint: WebhookEndpointConfig | undefined;
+      let failure = '';
+      for (const candidate of eligible) {
+        const verified = codecs.verify(provider, {
+          headers: delivery.headers,
+          rawBody: delivery.rawBody,
+          secrets: candidate.secrets,
+          toleranceSeconds: candidate.toleranceSeconds,
+          now: delivery.now,
+        });
+        if (verified.ok) {
+          endpoint = candidate;
+          break;
+        }
+        failure ||= verified.message;
+      }
+      if (endpoint === undefined) return fail('webhook.invalid_signature', `signature verification failed: ${failure}`);
+      const normalized = codecs.normalize(provider, { headers: delivery.headers, rawBody: delivery.rawBody });
+      if (!normalized.ok) return fail('webhook.malformed', `malformed ${provider} event: ${normalized.message}`, normalized.eventId);
+      return processVerified(deps, endpoint.organizationId, normalized.event);
+    },
+  };
+}
+
+async function processVerified(deps: WebhookProcessorDeps, organizationId: string, event: BillingEvent): Promise<WebhookAck> {
+  try {
+    const ctx = { now: deps.clock(), newId: deps.newId };
+    return await deps.store.transaction((uow) => processEvent(uow, organizationId, event, ctx));
+  } catch (error) {
+    deps.onError?.(error);
+    return fail('storage.unavailable', `storage is unavailable; event ${event.eventId} was not recorded, retry later`, event.eventId);
+  }
+}

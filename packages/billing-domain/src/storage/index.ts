@@ -1,0 +1,21 @@
+export { openStore, DEFAULT_DATA_DIR } from './open-store.js';
+export type { OpenStoreOptions } from './open-store.js';
+export { openPgliteStore } from './pglite-store.js';
+export { openPostgresStore } from './postgres-store.js';
+export type { PostgresStoreOptions } from './postgres-store.js';
+export { applyMigrations, loadMigrations } from './migrate.js';
+export type { Migration } from './migrate.js';
+export type {
+  AddonListCursor,
+  AddonSubscriptionRepository,
+  BillingStore,
+  MigrationReport,
+  ReadOptions,
+  StoreKind,
+  SubscriptionRecord,
+  SubscriptionRepository,
+  UnitOfWork,
+  WebhookEventRecord,
+  WebhookEventStatus,
+  WebhookEventStore,
+} from './ports.js';

@@ -1,0 +1,27 @@
+import { openPgliteStore } from './pglite-store.js';
+import type { BillingStore } from './ports.js';
+import { openPostgresStore } from './postgres-store.js';
+
+/** Where the store lives. */
+export interface OpenStoreOptions {
+  /** Unset or '': PGlite in `dataDir`; `memory://`: PGlite in memory; `postgres://...`: PostgreSQL. */
+  databaseUrl?: string;
+  /** PGlite data folder when `databaseUrl` is unset (default `./.billing-data`). */
+  dataDir?: string;
+}
+
+/** The default PGlite data folder. */
+export const DEFAULT_DATA_DIR = './.billing-data';
+
+/**
+ * Opens the store the options name and applies pending migrations. Rejects when the database
+ * cannot be reached or migrated.
+ * @example const store = await openStore({ databaseUrl: 'memory://' })
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<BillingStore> {
+  const url = options.databaseUrl?.trim() ?? '';
+  if (url === '') return openPgliteStore(options.dataDir?.trim() || DEFAULT_DATA_DIR);
+  if (url === 'memory://') return openPgliteStore('memory://');
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgresStore(url);
+  throw new Error(`unsupported databaseUrl scheme: use memory://, postgres:// or postgresql:// (got "${url.split(':')[0]}:")`);
+}

@@ -1,0 +1,121 @@
+import type { AddonState } from '../addon/addon-state.js';
+import type { AddonStatus, ProviderName } from '../contract.js';
+
+/** A parent VM subscription as the provider last reported it. Dates are RFC 3339 strings. */
+export interface SubscriptionRecord {
+  organizationId: string;
+  /** Our id. */
+  id: string;
+  provider: ProviderName;
+  /** The provider's id. */
+  externalId: string;
+  name: string;
+  /** The provider's status string, as sent. */
+  providerStatus: string;
+  /** The provider status on the add-on scale. */
+  status: AddonStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  canceledAt: string | null;
+  /** Occurrence time of the last event applied; older events are stored, not applied. */
+  lastEventAt: string;
+  createTime: string;
+  updateTime: string;
+}
+
+/** What became of a received webhook event. */
+export type WebhookEventStatus = 'applied' | 'duplicate' | 'stored' | 'ignored' | 'pending';
+
+/** One received event, unique per (organizationId, provider, eventId). */
+export interface WebhookEventRecord {
+  organizationId: string;
+  provider: ProviderName;
+  eventId: string;
+  eventType: string;
+  occurredAt: string;
+  subscriptionExternalId: string;
+  /** The normalized event (see event-codec.ts). */
+  payload: unknown;
+  status: WebhookEventStatus;
+  receivedAt: string;
+}
+
+/** Row locking for reads inside a transaction. */
+export interface ReadOptions {
+  /** SELECT ... FOR UPDATE: concurrent writers of the same rows wait for this transaction. */
+  forUpdate?: boolean;
+}
+
+/** Keyset position in the newest-first add-on listing. */
+export interface AddonListCursor {
+  createTime: string;
+  id: string;
+}
+
+export interface AddonSubscriptionRepository {
+  findById(organizationId: string, id: string, options?: ReadOptions): Promise<AddonState | null>;
+  /** All add-ons of one parent, canceled ones included. */
+  listBySubscription(organizationId: string, subscriptionId: string, options?: ReadOptions): Promise<AddonState[]>;
+  /** Newest first (createTime desc, id desc), strictly after `after` when given. */
+  listPage(
+    organizationId: string,
+    query: { subscriptionId?: string; limit: number; after?: AddonListCursor },
+  ): Promise<AddonState[]>;
+  insert(addon: AddonState): Promise<void>;
+  /** Replaces the stored state of the add-on with the same organization and id. */
+  update(addon: AddonState): Promise<void>;
+}
+
+export interface SubscriptionRepository {
+  findById(organizationId: string, id: string, options?: ReadOptions): Promise<SubscriptionRecord | null>;
+  findByExternalId(
+    organizationId: string,
+    provider: ProviderName,
+    externalId: string,
+    options?: ReadOptions,
+  ): Promise<SubscriptionRecord | null>;
+  insert(subscription: SubscriptionRecord): Promise<void>;
+  update(subscription: SubscriptionRecord): Promise<void>;
+}
+
+export interface WebhookEventStore {
+  /** INSERT ... ON CONFLICT DO NOTHING: false when the event was already recorded. */
+  insertIfAbsent(event: WebhookEventRecord): Promise<boolean>;
+  setStatus(organizationId: string, provider: ProviderName, eventId: string, status: WebhookEventStatus): Promise<void>;
+  find(organizationId: string, provider: ProviderName, eventId: string): Promise<WebhookEventRecord | null>;
+  /** Pending events of one subscription, oldest first (occurredAt, then receivedAt). */
+  listPending(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
+}
+
+/** The repositories bound to one open transaction. */
+export interface UnitOfWork {
+  addons: AddonSubscriptionRepository;
+  subscriptions: SubscriptionRepository;
+  webhookEvents: WebhookEventStore;
+  /** Serializes transactions about one provider subscription (a transaction-scoped advisory lock). */
+  lockSubscriptionKey(organizationId: string, provider: ProviderName, externalId: string): Promise<void>;
+}
+
+/** Which engine a store runs on. */
+export type StoreKind = 'pglite' | 'postgres';
+
+/** Migrations applied by one run. */
+export interface MigrationReport {
+  /** File names applied now, in order. */
+  applied: string[];
+  /** All recorded migrations after the run. */
+  total: number;
+}
+
+/** An open database with the billing schema. */
+export interface BillingStore {
+  readonly kind: StoreKind;
+  /** Runs `work` in one transaction: commits when it resolves, rolls back when it throws. */
+  transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /** True when the database answers. Never throws. */
+  ping(): Promise<boolean>;
+  /** Applies pending migrations (already done by `openStore`; safe to repeat). */
+  migrate(): Promise<MigrationReport>;
+  close(): Promise<void>;
+}

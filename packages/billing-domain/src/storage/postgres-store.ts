@@ -1,0 +1,84 @@
+import pg from 'pg';
+import { applyMigrations, loadMigrations } from './migrate.js';
+import type { BillingStore } from './ports.js';
+import type { SqlClient } from './sql-client.js';
+import { sqlUnitOfWork } from './unit-of-work.js';
+
+function clientOf(client: pg.PoolClient): SqlClient {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await client.query(text, [...params])).rows as Row[];
+    },
+    async exec(script) {
+      await client.query(script);
+    },
+  };
+}
+
+/** Options for the PostgreSQL store. */
+export interface PostgresStoreOptions {
+  /** Largest number of pooled connections (default 10). */
+  maxConnections?: number;
+  /** Milliseconds to wait for a connection before failing (default 5000). */
+  connectionTimeoutMillis?: number;
+}
+
+/**
+ * A store on PostgreSQL through a `pg` Pool; any number of processes may share the database.
+ * @example const store = await openPostgresStore('postgres://postgres@127.0.0.1:5432/billing')
+ */
+export async function openPostgresStore(databaseUrl: string, options: PostgresStoreOptions = {}): Promise<BillingStore> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+  });
+  // NOTE: an idle connection dropped by the server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  let closed = false;
+  const inTransaction = async <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> => {
+    if (closed) throw new Error('the store is closed');
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(clientOf(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  const migrations = await loadMigrations();
+  const store: BillingStore = {
+    kind: 'postgres',
+    transaction: (work) => inTransaction((sql) => work(sqlUnitOfWork(sql))),
+    async ping() {
+      if (closed) return false;
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    migrate: () => inTransaction((sql) => applyMigrations(sql, migrations)),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

@@ -1,0 +1,62 @@
+import type { ProviderName } from '../contract.js';
+import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from './ports.js';
+import { toIso, toJson, type SqlClient } from './sql-client.js';
+
+const COLUMNS = `organization_id, provider, event_id, event_type, occurred_at, subscription_external_id,
+  payload, status, received_at`;
+
+function fromRow(row: Record<string, unknown>): WebhookEventRecord {
+  return {
+    organizationId: String(row.organization_id),
+    provider: row.provider as ProviderName,
+    eventId: String(row.event_id),
+    eventType: String(row.event_type),
+    occurredAt: toIso(row.occurred_at),
+    subscriptionExternalId: String(row.subscription_external_id),
+    payload: toJson(row.payload),
+    status: row.status as WebhookEventStatus,
+    receivedAt: toIso(row.received_at),
+  };
+}
+
+/**
+ * The webhook event store over any SqlClient.
+ * @example const fresh = await sqlWebhookEventStore(client).insertIfAbsent(record)
+ */
+export function sqlWebhookEventStore(sql: SqlClient): WebhookEventStore {
+  return {
+    async insertIfAbsent(e) {
+      const rows = await sql.query(
+        `INSERT INTO webhook_events (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+         ON CONFLICT (organization_id, provider, event_id) DO NOTHING RETURNING event_id`,
+        [
+          e.organizationId, e.provider, e.eventId, e.eventType, e.occurredAt, e.subscriptionExternalId,
+          JSON.stringify(e.payload), e.status, e.receivedAt,
+        ],
+      );
+      return rows.length === 1;
+    },
+    async setStatus(organizationId, provider, eventId, status) {
+      await sql.query(
+        `UPDATE webhook_events SET status = $4 WHERE organization_id = $1 AND provider = $2 AND event_id = $3`,
+        [organizationId, provider, eventId, status],
+      );
+    },
+    async find(organizationId, provider, eventId) {
+      const rows = await sql.query(
+        `SELECT ${COLUMNS} FROM webhook_events WHERE organization_id = $1 AND provider = $2 AND event_id = $3`,
+        [organizationId, provider, eventId],
+      );
+      return rows[0] === undefined ? null : fromRow(rows[0]);
+    },
+    async listPending(organizationId, provider, subscriptionExternalId) {
+      const rows = await sql.query(
+        `SELECT ${COLUMNS} FROM webhook_events
+         WHERE organization_id = $1 AND provider = $2 AND subscription_external_id = $3 AND status = 'pending'
+         ORDER BY occurred_at, received_at, event_id`,
+        [organizationId, provider, subscriptionExternalId],
+      );
+      return rows.map(fromRow);
+    },
+  };
+}
