@@ -1,5 +1,28 @@
 export { PROVIDERS } from './contract.js';
-export type * from './contract.js';
+export type {
+  AddonPricingModel,
+  AddonStatus,
+  AddonSubscription,
+  AddonSubscriptionPage,
+  AddonSubscriptionService,
+  AddonType,
+  BillingConfig,
+  BillingEvent,
+  BillingService,
+  DomainError,
+  DomainErrorCode,
+  EventEnvelope,
+  ListAddonSubscriptionsQuery,
+  NormalizedAddonItem,
+  Outcome,
+  ProviderName,
+  RecordStatus,
+  WebhookAck,
+  WebhookDelivery,
+  WebhookEndpointConfig,
+  WebhookOutcomeCode,
+  WebhookProcessor,
+} from './contract.js';
 
 export { createBillingService, createAddonService, createWebhookProcessor } from './service/index.js';
 export type { BillingServiceDeps, WebhookCodecs, WebhookProcessorDeps } from './service/index.js';
@@ -28,7 +51,6 @@ export {
   cancel,
   createAddon,
   decideAddon,
-  firstAddonStatus,
   isEnded,
   paymentFailed,
   paymentSucceeded,

@@ -1,17 +1,22 @@
 import { describe } from 'vitest';
 import { openStore } from '../src/storage/open-store.js';
-import { describeProcessingContract } from './processing-contract.js';
+import { describeAddonOperations } from './addon-operations-contract.js';
+import { describeWebhookProcessing } from './processing-contract.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
+import { sharedStore } from './support/tenant.js';
 
-describeProcessingContract('PGlite (memory://)', async () => ({
-  store: await openStore({ databaseUrl: 'memory://' }),
-  cleanup: async () => undefined,
-}));
+describe('PGlite (memory://)', () => {
+  const store = sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
+  describeWebhookProcessing(store);
+  describeAddonOperations(store);
+});
 
 const skipReason = await postgresUnavailableReason();
 describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  describeProcessingContract('PostgreSQL', async () => {
+  const store = sharedStore(async () => {
     const db = await createThrowawayDatabase();
     return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   });
+  describeWebhookProcessing(store);
+  describeAddonOperations(store);
 });

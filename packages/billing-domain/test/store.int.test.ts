@@ -1,6 +1,13 @@
-import { describe } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
+import { loadMigrations } from '../src/storage/migrate.js';
 import { describeStoreContract } from './store-contract.js';
+import { aSubscription } from './support/records.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 
 describeStoreContract('PGlite (memory://)', async () => ({
@@ -14,4 +21,57 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
     const db = await createThrowawayDatabase();
     return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   });
+
+  it('concurrent starts apply each migration exactly once (advisory lock)', async () => {
+    const db = await createThrowawayDatabase();
+    try {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ databaseUrl: db.url })));
+      await Promise.all(stores.map((s) => s.close()));
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+      await client.end();
+      expect(rows.map((r) => r.name)).toEqual((await loadMigrations()).map((m) => m.name));
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('a closed or lost database answers storage.unavailable, never throws', async () => {
+    const db = await createThrowawayDatabase();
+    try {
+      const store = await openStore({ databaseUrl: db.url });
+      const service = createBillingService({ store, config: { webhookEndpoints: [] } });
+      expect(await service.isReady()).toBe(true);
+      await store.close();
+      expect(await service.isReady()).toBe(false);
+      expect(await service.addons.get('org_1', 'a1')).toMatchObject({ ok: false, error: { code: 'storage.unavailable' } });
+      expect(await service.addons.cancel('org_1', 'a1', new Date())).toMatchObject({ ok: false, error: { code: 'storage.unavailable' } });
+    } finally {
+      await db.drop();
+    }
+  });
+});
+
+it('PGlite in a data folder keeps its rows and its migrations across restarts', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'billing-pglite-'));
+  try {
+    const first = await openStore({ dataDir });
+    await first.transaction((uow) => uow.subscriptions.insert(aSubscription({ organizationId: 'org_disk' })));
+    await first.close();
+    const second = await openStore({ databaseUrl: '', dataDir });
+    expect(await second.migrate()).toMatchObject({ applied: [] });
+    expect((await second.transaction((uow) => uow.subscriptions.findById('org_disk', 's1')))?.externalId).toBe('sub_1');
+    await second.close();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+it('an unreachable PostgreSQL makes openStore reject', async () => {
+  await expect(openStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nothing' })).rejects.toThrow();
+});
+
+it('an unknown URL scheme is refused', async () => {
+  await expect(openStore({ databaseUrl: 'mysql://x' })).rejects.toThrow(/unsupported databaseUrl/);
 });

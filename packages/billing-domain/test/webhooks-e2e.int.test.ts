@@ -108,7 +108,17 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     expect(malformed).toMatchObject({ code: 'webhook.malformed', success: false });
   });
 
-  it('readiness follows the store', async () => {
-    expect(await serviceFor([]).isReady()).toBe(true);
+  it('readiness follows the store; once it is closed, deliveries answer storage.unavailable (runs last)', async () => {
+    const org = freshOrg();
+    const service = serviceFor([endpoint('standard', org, [STANDARD], false)]);
+    expect(await service.isReady()).toBe(true);
+    await store.close();
+    expect(await service.isReady()).toBe(false);
+    const body = standardBody('payment.failed', { subscriptionId: 'vm_sub_42', amount: '10.00', currency: 'EUR' });
+    expect(await service.webhooks.handle(standardDelivery(body, 'msg_closed'))).toMatchObject({
+      code: 'storage.unavailable',
+      success: false,
+      eventId: 'msg_closed',
+    });
   });
 });

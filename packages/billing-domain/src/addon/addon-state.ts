@@ -5,7 +5,7 @@ export type CancelOrigin = 'customer' | 'provider';
 
 /** An add-on as stored: the public resource plus who scheduled its cancellation. */
 export interface AddonState extends AddonSubscription {
-  /** Null unless `cancelAtPeriodEnd` is true. */
+  /** Who first asked for the end; null exactly when `canceledAt` is null. */
   cancelOrigin: CancelOrigin | null;
 }
 

@@ -1,6 +1,5 @@
 export { isEnded, recordStatusFor, toAddonSubscription } from './addon-state.js';
 export type { AddonState, CancelOrigin, ParentState } from './addon-state.js';
-export { firstAddonStatus } from './provider-status.js';
 export { cancel, decideAddon, paymentFailed, paymentSucceeded, providerCanceled, statusAfterPayment, undoCancel } from './transitions.js';
 export type { AddonCommand } from './transitions.js';
 export { applySnapshot, createAddon, reconcileAddons } from './snapshot.js';

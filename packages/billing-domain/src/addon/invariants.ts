@@ -12,7 +12,7 @@ export function addonInvariantViolations(state: AddonState): string[] {
     broken.push('canceledAt null iff neither cancelling nor canceled');
   }
   if (canceled && state.cancelAtPeriodEnd) broken.push('a CANCELED add-on is no longer scheduled to cancel');
-  if ((state.cancelOrigin === null) === state.cancelAtPeriodEnd) broken.push('cancelOrigin set iff cancelAtPeriodEnd');
+  if ((state.cancelOrigin === null) !== (state.canceledAt === null)) broken.push('cancelOrigin set iff canceledAt set');
   if (!Number.isInteger(state.quantity) || state.quantity < 0) broken.push('quantity is an integer >= 0');
   if (Date.parse(state.updateTime) < Date.parse(state.createTime)) broken.push('updateTime >= createTime');
   return broken;

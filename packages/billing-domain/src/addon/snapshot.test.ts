@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aContext, anAddon, anItem, aSnapshot, at } from '../../test/support/addons.js';
+import type { AddonStatus } from '../contract.js';
+import { addonInvariantViolations } from './invariants.js';
 import { applySnapshot, createAddon, reconcileAddons } from './snapshot.js';
 
 describe('examples', () => {
@@ -37,5 +40,28 @@ describe('examples', () => {
     const canceled = anAddon({ id: 'a0', addonStatus: 'ADDON_STATUS_CANCELED', status: 'STATUS_INACTIVE', canceledAt: at(0).toISOString() });
     const result = reconcileAddons([canceled], aSnapshot({ addonStatus: 'ADDON_STATUS_CANCELED' }), aContext());
     expect(result).toEqual({ created: [], updated: [] });
+  });
+});
+
+describe('properties', () => {
+  const statuses = fc.constantFrom<AddonStatus>('ADDON_STATUS_PENDING', 'ADDON_STATUS_ACTIVE', 'ADDON_STATUS_PAST_DUE', 'ADDON_STATUS_CANCELED');
+  const snapshots = fc.record({ addonStatus: statuses, cancelAtPeriodEnd: fc.boolean(), quantity: fc.nat({ max: 50 }) });
+  const addons = fc.record({ addonStatus: statuses.filter((s) => s !== 'ADDON_STATUS_CANCELED'), customerCancelled: fc.boolean() });
+
+  it('idempotence: apply(apply(a, s), s) = apply(a, s)', () => {
+    fc.assert(
+      fc.property(addons, snapshots, (a, s) => {
+        const addon = anAddon({
+          addonStatus: a.addonStatus,
+          ...(a.customerCancelled ? { cancelAtPeriodEnd: true, canceledAt: at(0).toISOString(), cancelOrigin: 'customer' as const } : {}),
+        });
+        const item = anItem({ quantity: s.quantity });
+        const snapshot = aSnapshot({ addonStatus: s.addonStatus, cancelAtPeriodEnd: s.cancelAtPeriodEnd });
+        const once = applySnapshot(addon, item, snapshot, aContext());
+        expect(applySnapshot(once, item, snapshot, aContext({ now: at(9) }))).toBe(once);
+        expect(addonInvariantViolations(once)).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

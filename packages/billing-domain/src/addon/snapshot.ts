@@ -1,5 +1,6 @@
 import type { BillingEvent, NormalizedAddonItem, ProviderName } from '../contract.js';
 import { recordStatusFor, type AddonState } from './addon-state.js';
+import { sameFields } from './same-fields.js';
 import { providerCanceled } from './transitions.js';
 
 /** A provider's view of a subscription, as carried by a `subscription.upserted` event. */
@@ -98,11 +99,7 @@ export function applySnapshot(
     next.canceledAt = null;
     next.cancelOrigin = null;
   }
-  return sameAddon(addon, next) ? addon : { ...next, updateTime: ctx.now.toISOString() };
-}
-
-function sameAddon(a: AddonState, b: AddonState): boolean {
-  return JSON.stringify({ ...a, updateTime: '' }) === JSON.stringify({ ...b, updateTime: '' });
+  return sameFields(addon, next, ['updateTime']) ? addon : { ...next, updateTime: ctx.now.toISOString() };
 }
 
 /**

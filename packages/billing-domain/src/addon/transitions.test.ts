@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { anAddon, at, T0 } from '../../test/support/addons.js';
-import { firstAddonStatus } from './provider-status.js';
 import { cancel, decideAddon, paymentFailed, paymentSucceeded, providerCanceled, undoCancel } from './transitions.js';
 
 const parentActive = { status: 'ADDON_STATUS_ACTIVE', cancelAtPeriodEnd: false } as const;
@@ -72,18 +71,5 @@ describe('examples', () => {
   it('decideAddon dispatches every command', () => {
     expect(decideAddon(anAddon(), { type: 'payment.failed', now: at(1) })).toMatchObject({ ok: true, value: { addonStatus: 'ADDON_STATUS_PAST_DUE' } });
     expect(decideAddon(anAddon(), { type: 'provider.canceled', now: at(1), canceledAt: at(1) })).toMatchObject({ ok: true, value: { status: 'STATUS_INACTIVE' } });
-  });
-
-  it.each([
-    ['active', 'ADDON_STATUS_ACTIVE'],
-    ['trialing', 'ADDON_STATUS_ACTIVE'],
-    ['incomplete', 'ADDON_STATUS_PENDING'],
-    ['pending', 'ADDON_STATUS_PENDING'],
-    ['past_due', 'ADDON_STATUS_PAST_DUE'],
-    ['unpaid', 'ADDON_STATUS_PAST_DUE'],
-    ['canceled', 'ADDON_STATUS_CANCELED'],
-    ['incomplete_expired', 'ADDON_STATUS_CANCELED'],
-  ])('first state from provider status %s is %s', (providerStatus, expected) => {
-    expect(firstAddonStatus(providerStatus)).toBe(expected);
   });
 });

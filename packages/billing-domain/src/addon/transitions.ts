@@ -103,7 +103,8 @@ export function providerCanceled(state: AddonState, now: Date, canceledAt: Date)
     addonStatus: 'ADDON_STATUS_CANCELED',
     status: 'STATUS_INACTIVE',
     cancelAtPeriodEnd: false,
-    cancelOrigin: null,
+    // NOTE: kept so a later replay of provider events still knows the customer asked first.
+    cancelOrigin: state.cancelOrigin ?? 'provider',
     canceledAt: state.canceledAt ?? canceledAt.toISOString(),
     updateTime: now.toISOString(),
   };

@@ -1,7 +1,9 @@
+import { sameFields } from '../addon/same-fields.js';
 import type { BillingEvent, WebhookAck } from '../contract.js';
 import type { SubscriptionRecord, UnitOfWork, WebhookEventStatus } from '../storage/ports.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from './event-effects.js';
+import { foldEvents, mergeReplay } from './replay.js';
 
 const ack = (code: WebhookAck['code'], eventId: string, message: string): WebhookAck => ({ code, success: true, eventId, message });
 
@@ -35,6 +37,26 @@ async function drainPending(uow: UnitOfWork, subscription: SubscriptionRecord, c
     }
     await uow.webhookEvents.setStatus(record.organizationId, record.provider, record.eventId, status);
   }
+}
+
+/**
+ * An event older than the last one applied: refold the subscription's events in time order and
+ * write what differs, so the result is the one in-order delivery gives. True when anything changed.
+ */
+async function replayLate(uow: UnitOfWork, subscription: SubscriptionRecord, event: SubscriptionEvent, ctx: EffectContext) {
+  const { organizationId, provider, externalId } = subscription;
+  const history = await uow.webhookEvents.listHistory(organizationId, provider, externalId);
+  const events = [...history.map((record) => decodeEvent(record.payload)), event].sort(
+    (a, b) => a.occurredAt.getTime() - b.occurredAt.getTime(),
+  );
+  const folded = foldEvents(organizationId, events, ctx);
+  if (folded === null) return false;
+  const stored = await uow.addons.listBySubscription(organizationId, subscription.id, { forUpdate: true });
+  const writes = mergeReplay(subscription, stored, folded, ctx.now);
+  const subscriptionChanged = !sameFields(writes.subscription, subscription, ['updateTime']);
+  if (!subscriptionChanged && writes.inserted.length === 0 && writes.updated.length === 0) return false;
+  await save(uow, { subscription: writes.subscription, created: writes.inserted, updated: writes.updated }, false);
+  return true;
 }
 
 /**
@@ -81,7 +103,10 @@ export async function processEvent(
     return finish('applied', 'webhook.applied', `event ${eventId} applied`);
   }
   if (event.occurredAt.getTime() < Date.parse(subscription.lastEventAt)) {
-    return finish('stored', 'webhook.stored', `event ${eventId} stored, not applied: a later event was already applied`);
+    const changed = await replayLate(uow, subscription, event, ctx);
+    return changed
+      ? finish('applied', 'webhook.applied', `event ${eventId} arrived late; applied in time order among the later events`)
+      : finish('stored', 'webhook.stored', `event ${eventId} stored, not applied: later events already carry the state`);
   }
   await applyTo(uow, subscription, event, ctx);
   return finish('applied', 'webhook.applied', `event ${eventId} applied`);

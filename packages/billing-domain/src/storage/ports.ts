@@ -86,6 +86,8 @@ export interface WebhookEventStore {
   find(organizationId: string, provider: ProviderName, eventId: string): Promise<WebhookEventRecord | null>;
   /** Pending events of one subscription, oldest first (occurredAt, then receivedAt). */
   listPending(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
+  /** The applied and stored events of one subscription, oldest first (occurredAt, then receivedAt). */
+  listHistory(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
 }
 
 /** The repositories bound to one open transaction. */

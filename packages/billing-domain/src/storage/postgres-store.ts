@@ -40,6 +40,13 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
     if (closed) throw new Error('the store is closed');
     const client = await pool.connect();
     let broken: Error | undefined;
+    // NOTE: a connection lost while checked out (PostgreSQL stopped or restarted) emits 'error' on the
+    // client, which the pool only listens to while the client is idle; unhandled, it would crash the
+    // process. The pending or next query fails instead, and the client is discarded on release.
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await fn(clientOf(client));
@@ -51,6 +58,7 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
       });
       throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   };

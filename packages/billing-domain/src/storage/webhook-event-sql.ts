@@ -19,6 +19,16 @@ function fromRow(row: Record<string, unknown>): WebhookEventRecord {
   };
 }
 
+async function listWithStatus(sql: SqlClient, key: unknown[], statuses: WebhookEventStatus[]): Promise<WebhookEventRecord[]> {
+  const rows = await sql.query(
+    `SELECT ${COLUMNS} FROM webhook_events
+     WHERE organization_id = $1 AND provider = $2 AND subscription_external_id = $3 AND status = ANY($4::text[])
+     ORDER BY occurred_at, received_at, event_id`,
+    [...key, statuses],
+  );
+  return rows.map(fromRow);
+}
+
 /**
  * The webhook event store over any SqlClient.
  * @example const fresh = await sqlWebhookEventStore(client).insertIfAbsent(record)
@@ -49,14 +59,9 @@ export function sqlWebhookEventStore(sql: SqlClient): WebhookEventStore {
       );
       return rows[0] === undefined ? null : fromRow(rows[0]);
     },
-    async listPending(organizationId, provider, subscriptionExternalId) {
-      const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM webhook_events
-         WHERE organization_id = $1 AND provider = $2 AND subscription_external_id = $3 AND status = 'pending'
-         ORDER BY occurred_at, received_at, event_id`,
-        [organizationId, provider, subscriptionExternalId],
-      );
-      return rows.map(fromRow);
-    },
+    listPending: (organizationId, provider, subscriptionExternalId) =>
+      listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['pending']),
+    listHistory: (organizationId, provider, subscriptionExternalId) =>
+      listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['applied', 'stored']),
   };
 }

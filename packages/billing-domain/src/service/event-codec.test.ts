@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { canceledEvent, paymentEvent, upsertEvent } from '../../test/support/events.js';
+import { decodeEvent, encodeEvent } from './event-codec.js';
+
+describe('examples', () => {
+  it.each([
+    ['upsert', upsertEvent('e1', 1, { canceledAt: new Date('2025-03-02T00:00:00Z'), currentPeriodStart: null })],
+    ['canceled', canceledEvent('e2', 2)],
+    ['payment', paymentEvent('e3', 3, false)],
+  ])('round-trips a stored %s event with its dates revived', (_kind, event) => {
+    const stored = JSON.parse(JSON.stringify(encodeEvent(event))) as unknown;
+    expect(decodeEvent(stored)).toEqual(event);
+  });
+});

@@ -1,0 +1,87 @@
+import type { AddonState } from '../addon/addon-state.js';
+import { sameFields } from '../addon/same-fields.js';
+import type { BillingEvent } from '../contract.js';
+import type { SubscriptionRecord } from '../storage/ports.js';
+import { applyEvent, createSubscription, type EffectContext } from './event-effects.js';
+
+/** A subscription and its add-ons as a sequence of events leaves them. */
+export interface FoldedState {
+  subscription: SubscriptionRecord;
+  addons: AddonState[];
+}
+
+/**
+ * Folds events, already in time order, from nothing: the first snapshot creates the
+ * subscription; events before it have nothing to act on and are skipped, as in live processing.
+ * @example foldEvents('org_1', [created, paymentFailed], ctx)?.addons[0]?.addonStatus // 'ADDON_STATUS_PAST_DUE'
+ */
+export function foldEvents(organizationId: string, events: readonly BillingEvent[], ctx: EffectContext): FoldedState | null {
+  let state: FoldedState | null = null;
+  for (const event of events) {
+    if (event.kind === 'ignored') continue;
+    if (state === null) {
+      if (event.kind !== 'subscription.upserted') continue;
+      const created = createSubscription(organizationId, event, ctx);
+      state = { subscription: created.subscription, addons: created.created };
+      continue;
+    }
+    const effects = applyEvent(state.subscription, state.addons, event, ctx);
+    const byId = new Map(effects.updated.map((a) => [a.id, a]));
+    state = { subscription: effects.subscription, addons: [...state.addons.map((a) => byId.get(a.id) ?? a), ...effects.created] };
+  }
+  return state;
+}
+
+/** Rows to write so the store holds the folded state under the ids it already uses. */
+export interface ReplayWrites {
+  subscription: SubscriptionRecord;
+  inserted: AddonState[];
+  updated: AddonState[];
+}
+
+
+/** Re-applies a customer's `:cancel`, which is not among the provider events a replay folds. */
+function withCustomerRequest(folded: AddonState, current: AddonState): AddonState {
+  const requested = current.canceledAt;
+  if (folded.addonStatus !== 'ADDON_STATUS_CANCELED' && !folded.cancelAtPeriodEnd) {
+    return { ...folded, cancelAtPeriodEnd: true, canceledAt: requested, cancelOrigin: 'customer' };
+  }
+  const first = folded.canceledAt !== null && requested !== null && folded.canceledAt < requested ? folded.canceledAt : requested;
+  return { ...folded, canceledAt: first ?? folded.canceledAt, cancelOrigin: 'customer' };
+}
+
+/**
+ * Maps a folded state onto the stored rows: add-ons match by externalId in creation order and
+ * keep their ids and createTime; a customer's own scheduled cancellation (not an event) is kept
+ * on add-ons that are still live.
+ * @example mergeReplay(stored, storedAddons, folded, now).updated
+ */
+export function mergeReplay(
+  stored: SubscriptionRecord,
+  storedAddons: readonly AddonState[],
+  folded: FoldedState,
+  now: Date,
+): ReplayWrites {
+  const at = now.toISOString();
+  const unmatched = [...storedAddons];
+  const inserted: AddonState[] = [];
+  const updated: AddonState[] = [];
+  for (const next of folded.addons) {
+    const index = unmatched.findIndex((a) => a.externalId === next.externalId);
+    const current = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
+    if (current === undefined) {
+      inserted.push({ ...next, subscriptionId: stored.id, createTime: at, updateTime: at });
+      continue;
+    }
+    let merged: AddonState = { ...next, id: current.id, name: current.name, subscriptionId: stored.id, createTime: current.createTime };
+    if (current.cancelOrigin === 'customer') merged = withCustomerRequest(merged, current);
+    if (!sameFields(merged, current, ['updateTime'])) updated.push({ ...merged, updateTime: at });
+  }
+  const subscription: SubscriptionRecord = {
+    ...folded.subscription,
+    id: stored.id,
+    createTime: stored.createTime,
+    updateTime: at,
+  };
+  return { subscription, inserted, updated };
+}
