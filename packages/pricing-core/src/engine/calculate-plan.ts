@@ -2,30 +2,18 @@ import type { Decimal } from '../money/big.js';
 import { PricingValidationError } from '../errors/pricing-validation-error.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { toJsonNumber } from '../money/parse.js';
-import type { Rational } from '../money/rational.js';
-import { add, mulDec, R0, R1, rat, roundTo } from '../money/rational.js';
+import { add, R0, rat, roundTo } from '../money/rational.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import { buildDebug, withLazyDebug } from './debug.js';
-import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
-import { priceOnInstance } from './price-on-instance.js';
+import { frameOf } from './frame.js';
+import { priceInstance } from './price-instance.js';
 import type { PooledCharge } from './pooled.js';
+import { Pool } from './pool.js';
 import { pooledCharge } from './pooled.js';
 import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
 import { computeTotals } from './totals.js';
-
-/** The hours figures of an instance (section 1 of the rules). */
-export function frameOf(instance: ResolvedInstance, plan: ResolvedPlan, cycleHours: Rational): InstanceFrame {
-  const hours = instance.hours ?? plan.cycleHours;
-  const billable = plan.capHours !== null && hours.gt(plan.capHours) ? plan.capHours : hours;
-  return {
-    quantity: rat(instance.quantity),
-    billableHours: rat(billable),
-    prorationFactor: hours.gte(plan.cycleHours) ? R1 : rat(hours, plan.cycleHours),
-    cycleHours,
-  };
-}
 
 /** Sets an own property, safely for any key ("__proto__" included). */
 function setOwn(target: Record<string, number>, key: string, value: number): void {
@@ -36,8 +24,6 @@ function setOwn(target: Record<string, number>, key: string, value: number): voi
 export interface PricedPlan {
   /** Line items in instance order. */
   readonly lineItems: LineItem[];
-  /** Instance frames in instance order. */
-  readonly frames: readonly InstanceFrame[];
   /** Pooled USAGE charges in price order. */
   readonly pooled: readonly PooledCharge[];
   /** Sum of the line subtotals. */
@@ -45,51 +31,36 @@ export interface PricedPlan {
 }
 
 /**
- * Prices every instance and every pooled USAGE price; when `traces` is given, records how
- * each amount came about (one list per instance). Formula failures go to `v`.
- * @example pricePlan(plan, new ViolationCollector(), null).subtotal
+ * Prices every instance and every pooled USAGE price. Formula failures go to `v`.
+ * @example pricePlan(plan, new ViolationCollector()).subtotal
  */
-export function pricePlan(plan: ResolvedPlan, v: ViolationCollector, traces: PriceTrace[][] | null): PricedPlan {
+export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan {
   const digits = plan.minorDigits;
   const cycleHours = rat(plan.cycleHours);
-  const frames = plan.instances.map((instance) => frameOf(instance, plan, cycleHours));
-  const lineItems: LineItem[] = [];
+  const count = plan.instances.length;
+  const pools = plan.usagePrices.map((price) => new Pool(price));
+  const lineItems = new Array<LineItem>(count);
   let subtotal = roundMoney(R0, digits);
-  plan.instances.forEach((instance, i) => {
-    const frame = frames[i] as InstanceFrame;
-    const log: PriceTrace[] | null = traces === null ? null : [];
-    let baseSum = R0;
-    for (const price of plan.basePrices) {
-      const trace = priceOnInstance(price, frame, instance.usage, frame.quantity, null, v);
-      baseSum = add(baseSum, trace.amount);
-      log?.push(trace);
-    }
-    let addonSum = R0;
-    instance.addons.forEach((entry, entryIndex) => {
-      // NOTE: a licensed add-on counts quantity x its usage when that usage is a bare number (e.g. 3 IPs).
-      const licensed = entry.usage.kind === 'number' ? mulDec(frame.quantity, entry.usage.value) : frame.quantity;
-      for (const price of plan.addonPrices.get(entry.code) ?? []) {
-        const trace = priceOnInstance(price, frame, entry.usage, licensed, { code: entry.code, entryIndex }, v);
-        addonSum = add(addonSum, trace.amount);
-        log?.push(trace);
-      }
-    });
-    if (log !== null) traces?.push(log);
-    const base = roundMoney(baseSum, digits);
-    const addons = roundMoney(addonSum, digits);
+  for (let i = 0; i < count; i += 1) {
+    const instance = plan.instances[i] as ResolvedInstance;
+    const frame = frameOf(instance, plan, cycleHours);
+    for (const pool of pools) pool.addInstance(frame, instance);
+    const amounts = priceInstance(plan, instance, frame, v, null);
+    const base = roundMoney(amounts.base, digits);
+    const addons = roundMoney(amounts.addons, digits);
     const lineSubtotal = base.plus(addons);
     subtotal = subtotal.plus(lineSubtotal);
-    lineItems.push({
+    lineItems[i] = {
       instanceLabel: instance.label,
-      quantity: toJsonNumber(instance.quantity),
+      quantity: instance.quantityNumber,
       base: formatMoney(base, digits),
       addons: formatMoney(addons, digits),
       subtotal: formatMoney(lineSubtotal, digits),
       currency: plan.currency,
-    });
-  });
-  const pooled = plan.usagePrices.map((price) => pooledCharge(price, plan.instances, frames, cycleHours, v));
-  return { lineItems, frames, pooled, subtotal };
+    };
+  }
+  const pooled = pools.map((pool) => pooledCharge(pool, plan.instances, cycleHours, v));
+  return { lineItems, pooled, subtotal };
 }
 
 /**
@@ -98,7 +69,8 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector, traces: Pri
  */
 export function computePlan(plan: ResolvedPlan, v: ViolationCollector): PlanResult {
   const digits = plan.minorDigits;
-  const { lineItems, pooled, subtotal } = pricePlan(plan, v, null);
+  const priced = pricePlan(plan, v);
+  const { lineItems, pooled, subtotal } = priced;
   const pooledAllowances: Record<string, number> = {};
   const pooledUsage: Record<string, number> = {};
   let overageSum = R0;
@@ -122,13 +94,11 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector): PlanResu
     discountPercent: toJsonNumber(plan.discountPercent),
     couponValue: formatMoney(plan.couponValue, digits),
   };
-  // NOTE: pricing is pure, so debug re-prices the plan with tracing on when first read; a caller
-  // who never looks at debug (a batch, a benchmark) neither builds nor retains the traces.
-  return withLazyDebug(result, () => {
-    const traces: PriceTrace[][] = [];
-    const traced = pricePlan(plan, new ViolationCollector(), traces);
-    return buildDebug(plan, traced, traces, totals);
-  });
+  // NOTE: the plan-level figures (pooled charges, totals) are kept; the per-price figures of
+  // each instance are derived again, instance by instance, when `debug` is first read (JSON
+  // serialization included). Keeping ~5 exact values per price and instance alive through the
+  // whole run made the young-generation GC copy them and cost more than deriving them again.
+  return withLazyDebug(result, () => buildDebug(plan, priced, totals));
 }
 
 /**

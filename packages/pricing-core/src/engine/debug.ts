@@ -1,20 +1,24 @@
 import type { Decimal } from '../money/big.js';
+import { Dec } from '../money/big.js';
 import type { Rational } from '../money/rational.js';
-import { toText } from '../money/rational.js';
+import { rat, toText } from '../money/rational.js';
 import { ENGINE_VERSION } from '../constants.js';
 import { formatMoney } from '../money/format.js';
 import type { InstanceDebug, PlanDebug, PlanResult, PriceDebug } from '../schema/result-types.js';
 import type { PricedPlan } from './calculate-plan.js';
-import type { ResolvedPlan } from './resolved.js';
+import { frameOf } from './frame.js';
+import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
+import { priceInstance } from './price-instance.js';
+import { ViolationCollector } from '../validation/collector.js';
+import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
 import type { Totals } from './totals.js';
-import type { PriceTrace } from './price-on-instance.js';
 
 function isDecimal(value: object): value is Decimal {
-  return 'c' in value && 'e' in value && 's' in value;
+  return value instanceof Dec;
 }
 
 function isRational(value: object): value is Rational {
-  return 'n' in value && 'd' in value && Object.keys(value).length === 2;
+  return (value as Partial<Rational>).n instanceof Dec && (value as Partial<Rational>).d instanceof Dec;
 }
 
 /**
@@ -27,15 +31,16 @@ export function describe(value: unknown): unknown {
   if (isRational(value)) return toText(value);
   if (Array.isArray(value)) return value.map(describe);
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = describe(inner);
+  const record = value as Record<string, unknown>;
+  for (const key in record) out[key] = describe(record[key]);
   return out;
 }
 
 /**
  * The debug entry of one price amount.
- * @example describeTrace(trace).amount // '5'
+ * @example describeTrace(trace, null).amount // '5'
  */
-export function describeTrace(trace: PriceTrace): PriceDebug {
+export function describeTrace(trace: PriceTrace, addonCode: string | null): PriceDebug {
   const { price } = trace;
   const entry: PriceDebug = {
     priceIndex: price.index,
@@ -45,15 +50,25 @@ export function describeTrace(trace: PriceTrace): PriceDebug {
     units: toText(trace.units),
     freeUnits: toText(trace.freeUnits),
     billedUnits: toText(trace.billedUnits),
-    modelAmount: toText(trace.model.amount),
-    breakdown: describe(trace.model.breakdown) as Record<string, unknown>,
+    modelAmount: toText(trace.modelAmount),
+    breakdown: describe(trace.breakdown) as Record<string, unknown>,
     timeFactor: toText(trace.timeFactor),
     clamp: trace.clamp,
     amount: toText(trace.amount),
   };
-  if (trace.addon !== null) entry.addon = { code: trace.addon.code, entryIndex: trace.addon.entryIndex };
+  if (addonCode !== null) entry.addon = { code: addonCode, entryIndex: trace.entryIndex };
   if (price.metric !== null) entry.metricName = price.metric;
   return entry;
+}
+
+/** The debug entries of the prices on one instance, derived again with the models explained. */
+function describeInstancePrices(plan: ResolvedPlan, instance: ResolvedInstance, frame: InstanceFrame): PriceDebug[] {
+  const traces: PriceTrace[] = [];
+  priceInstance(plan, instance, frame, new ViolationCollector(), traces);
+  return traces.map((trace) => {
+    const entry = trace.entryIndex < 0 ? undefined : instance.addons[trace.entryIndex];
+    return describeTrace(trace, entry === undefined ? null : entry.code);
+  });
 }
 
 /**
@@ -73,27 +88,28 @@ export function withLazyDebug(result: Omit<PlanResult, 'debug'>, build: () => Pl
 /**
  * The `debug` section: per instance and price its units, free units, factor, model breakdown
  * and exact amount; the pooled figures; the steps to the total; version and rounding rule.
- * @example buildDebug(plan, priced, traces, totals).engineVersion
+ * @example buildDebug(plan, priced, totals).engineVersion
  */
-export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, traces: readonly PriceTrace[][], totals: Totals): PlanDebug {
+export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Totals): PlanDebug {
   const digits = plan.minorDigits;
+  const cycleHours = rat(plan.cycleHours);
   return {
     engineVersion: ENGINE_VERSION,
     rounding: `half-up to ${digits} decimal places (${plan.currency}), only per line (base, addons), on the pooled overage, on the percent discount and on tax`,
     cycleHours: plan.cycleHours.toString(),
     capHours: plan.capHours === null ? null : plan.capHours.toString(),
-    instances: plan.instances.map((instance, i): InstanceDebug => {
-      const frame = priced.frames[i];
+    instances: plan.instances.map((instance): InstanceDebug => {
+      const frame = frameOf(instance, plan, cycleHours);
       return {
         instanceLabel: instance.label,
         quantity: instance.quantity.toString(),
         hours: (instance.hours ?? plan.cycleHours).toString(),
-        billableHours: frame ? toText(frame.billableHours) : '',
-        prorationFactor: frame ? toText(frame.prorationFactor) : '',
-        prices: (traces[i] ?? []).map(describeTrace),
+        billableHours: toText(frame.billableHours),
+        prorationFactor: toText(frame.prorationFactor),
+        prices: describeInstancePrices(plan, instance, frame),
       };
     }),
-    pooled: priced.pooled.map((charge) => describeTrace(charge.trace)),
+    pooled: priced.pooled.map((charge) => describeTrace(charge.trace, null)),
     totals: {
       pre: formatMoney(totals.pre, digits),
       percentOff: formatMoney(totals.percentOff, digits),

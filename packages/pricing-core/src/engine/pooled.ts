@@ -1,9 +1,9 @@
 import type { Rational } from '../money/rational.js';
-import { add, max, mul, mulDec, R0, R1, sub } from '../money/rational.js';
+import { add, isZero, R0, R1, sub } from '../money/rational.js';
 import type { ViolationCollector } from '../validation/collector.js';
-import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
-import { clampAmount, runModel } from './price-on-instance.js';
-import type { ResolvedInstance, ResolvedPrice } from './resolved.js';
+import type { Pool } from './pool.js';
+import { clamped, clampOf, PriceTrace, runModel } from './price-on-instance.js';
+import type { ResolvedInstance } from './resolved.js';
 import { usageOf } from './usage.js';
 
 /** The pooled figures of one USAGE price. */
@@ -21,28 +21,13 @@ export interface PooledCharge {
 /**
  * Prices a USAGE price on the usage pooled over all instances (free units pooled too), then
  * clamps it; with no instances the clamp still applies to the zero amount.
- * @example pooledCharge(price, instances, frames, cycleHours, v).allowance
+ * @example pooledCharge(pool, instances, cycleHours, v).allowance
  */
-export function pooledCharge(
-  price: ResolvedPrice,
-  instances: readonly ResolvedInstance[],
-  frames: readonly InstanceFrame[],
-  cycleHours: Rational,
-  v: ViolationCollector,
-): PooledCharge {
+export function pooledCharge(pool: Pool, instances: readonly ResolvedInstance[], cycleHours: Rational, v: ViolationCollector): PooledCharge {
+  const { price, allowance, usage } = pool;
   const metric = price.metric ?? '';
-  let allowance = R0;
-  let usage = R0;
-  instances.forEach((instance, i) => {
-    const frame = frames[i];
-    if (frame === undefined) return;
-    if (price.freeUnits.c[0] !== 0) {
-      const share = mulDec(frame.quantity, price.freeUnits);
-      allowance = add(allowance, price.prorate ? mul(share, frame.prorationFactor) : share);
-    }
-    usage = add(usage, usageOf(instance.usage, metric, price.aggregation));
-  });
-  const billedUnits = max(R0, sub(usage, allowance));
+  const rest = sub(usage, allowance);
+  const billedUnits = isZero(rest) || rest.n.s < 0 ? R0 : rest;
   const pooledUsageOf = {
     read: (m: string): Rational => {
       if (m === metric) return usage;
@@ -52,12 +37,10 @@ export function pooledCharge(
     },
   };
   // NOTE: a pooled price is charged once for the account: quantity 1, the whole cycle.
-  const model = runModel(price, { units: billedUnits, quantity: R1, hours: cycleHours, cycleHours, usage: pooledUsageOf }, v);
-  const { amount, clamp } = clampAmount(price, model.amount);
-  return {
-    metric,
-    allowance,
-    usage,
-    trace: { price, addon: null, units: usage, freeUnits: allowance, billedUnits, model, timeFactor: R1, clamp, amount },
-  };
+  const model = runModel(price, { units: billedUnits, quantity: R1, hours: cycleHours, cycleHours, usage: pooledUsageOf }, v, true);
+  const clamp = clampOf(price, model.amount);
+  const amount = clamped(price, model.amount, clamp);
+  // NOTE: one per pooled price, so its explanation is kept right away.
+  const trace = new PriceTrace(price, -1, usage, allowance, billedUnits, model.amount, R1, clamp, amount, model.breakdown);
+  return { metric, allowance, usage, trace };
 }

@@ -1,7 +1,9 @@
 import { MESSAGES } from '../errors/messages.js';
 import { FormulaError } from '../formula/ast.js';
 import type { Rational } from '../money/rational.js';
-import { cmp, max, mul, mulDec, R0, R1, sub } from '../money/rational.js';
+import { EXACT_WHOLE_LIMIT, wholeOf } from '../money/digits.js';
+import { decimalOfNumber } from '../money/parse.js';
+import { cmp, isZero, mul, mulDec, R0, R1, rat, sub } from '../money/rational.js';
 import { priceModel } from '../models/price-model.js';
 import type { ModelInput, ModelResult, UsageReader } from '../models/types.js';
 import type { ViolationCollector } from '../validation/collector.js';
@@ -20,39 +22,57 @@ export interface InstanceFrame {
   readonly cycleHours: Rational;
 }
 
-/** How one price amount came about; formatted into `debug` at the end. */
-export interface PriceTrace {
-  /** The price. */
-  readonly price: ResolvedPrice;
-  /** Add-on entry, for ADDON prices. */
-  readonly addon: { readonly code: string; readonly entryIndex: number } | null;
-  /** Units before free units. */
-  readonly units: Rational;
-  /** Free units subtracted. */
-  readonly freeUnits: Rational;
-  /** Units priced by the model. */
-  readonly billedUnits: Rational;
-  /** The model's exact result. */
-  readonly model: ModelResult;
-  /** Time factor (1 for metered prices). */
-  readonly timeFactor: Rational;
-  /** Which clamp applied. */
-  readonly clamp: 'minimum' | 'maximum' | null;
-  /** Exact amount after time scaling and clamping. */
-  readonly amount: Rational;
+/** Which clamp applied to an amount. */
+export type Clamp = 'minimum' | 'maximum' | null;
+
+/**
+ * How one price amount came about: the figures the computation has anyway, kept as exact
+ * values and turned into text only when `debug` is read.
+ */
+export class PriceTrace {
+  constructor(
+    /** The price. */
+    readonly price: ResolvedPrice,
+    /** Index of the add-on entry for ADDON prices, else -1. */
+    readonly entryIndex: number,
+    /** Units before free units. */
+    readonly units: Rational,
+    /** Free units subtracted. */
+    readonly freeUnits: Rational,
+    /** Units priced by the model. */
+    readonly billedUnits: Rational,
+    /** The model's exact amount. */
+    readonly modelAmount: Rational,
+    /** Time factor (1 for metered prices). */
+    readonly timeFactor: Rational,
+    /** Which clamp applied. */
+    readonly clamp: Clamp,
+    /** Exact amount after time scaling and clamping. */
+    readonly amount: Rational,
+    /** The model's explanation (empty unless asked for). */
+    readonly breakdown: Readonly<Record<string, unknown>>,
+  ) {}
 }
 
-/** `usage.<m>` on an instance: the price's own metric as aggregated, other metrics summed. */
-class InstanceUsage implements UsageReader {
+/** A model input on one instance; `usage.<m>` reads the price's own metric as aggregated, other metrics summed. */
+export class InstanceInput implements ModelInput, UsageReader {
   constructor(
-    private readonly usage: ResolvedUsage,
+    readonly units: Rational,
+    readonly quantity: Rational,
+    readonly hours: Rational,
+    readonly cycleHours: Rational,
+    private readonly rawUsage: ResolvedUsage,
     private readonly metric: string | null,
-    private readonly units: Rational,
+    private readonly metricUnits: Rational,
   ) {}
 
+  get usage(): UsageReader {
+    return this;
+  }
+
   read(metric: string): Rational {
-    if (metric === this.metric) return this.units;
-    return this.usage.kind === 'map' ? usageOf(this.usage, metric, 'SUM') : R0;
+    if (metric === this.metric) return this.metricUnits;
+    return this.rawUsage.kind === 'map' ? usageOf(this.rawUsage, metric, 'SUM') : R0;
   }
 }
 
@@ -62,9 +82,9 @@ const ZERO_MODEL: ModelResult = { amount: R0, breakdown: { error: 'formula' } };
  * Runs a model, turning a formula failure into a violation on the price's `pricingFormula`.
  * @example runModel(price, input, v).amount
  */
-export function runModel(price: ResolvedPrice, input: ModelInput, v: ViolationCollector): ModelResult {
+export function runModel(price: ResolvedPrice, input: ModelInput, v: ViolationCollector, explained = false): ModelResult {
   try {
-    return priceModel(price.model, input);
+    return priceModel(price.model, input, explained);
   } catch (error) {
     if (!(error instanceof FormulaError)) throw error;
     v.add(['planConfig', 'prices', price.index, 'pricingFormula'], MESSAGES.formula(error.detail));
@@ -73,28 +93,66 @@ export function runModel(price: ResolvedPrice, input: ModelInput, v: ViolationCo
 }
 
 /**
- * Clamps an amount to the price's minimum and maximum (also when it is zero; not prorated).
- * @example clampAmount(price, R0) // { amount: minimum, clamp: 'minimum' } when a minimum is set
+ * Which clamp applies to an amount: the price's minimum or maximum (also when it is zero; not prorated).
+ * @example clampOf(price, R0) // 'minimum' when a minimum is set
  */
-export function clampAmount(price: ResolvedPrice, amount: Rational): { amount: Rational; clamp: 'minimum' | 'maximum' | null } {
-  if (price.minimum !== null && cmp(amount, price.minimum) < 0) return { amount: price.minimum, clamp: 'minimum' };
-  if (price.maximum !== null && cmp(amount, price.maximum) > 0) return { amount: price.maximum, clamp: 'maximum' };
-  return { amount, clamp: null };
+export function clampOf(price: ResolvedPrice, amount: Rational): Clamp {
+  if (price.minimum !== null && cmp(amount, price.minimum) < 0) return 'minimum';
+  if (price.maximum !== null && cmp(amount, price.maximum) > 0) return 'maximum';
+  return null;
+}
+
+/**
+ * Clamps an amount to the price's minimum and maximum.
+ * @example clamped(price, amount, clampOf(price, amount))
+ */
+export function clamped(price: ResolvedPrice, amount: Rational, clamp: Clamp): Rational {
+  if (clamp === 'minimum') return price.minimum ?? amount;
+  return clamp === 'maximum' ? (price.maximum ?? amount) : amount;
+}
+
+/**
+ * The model input of a price on an instance (or an add-on entry) for the given units.
+ * @example inputOf(price, frame, usage, units, billedUnits).units
+ */
+export function inputOf(price: ResolvedPrice, frame: InstanceFrame, usage: ResolvedUsage, units: Rational, billedUnits: Rational): InstanceInput {
+  return new InstanceInput(billedUnits, frame.quantity, frame.billableHours, frame.cycleHours, usage, price.metric, units);
+}
+
+// NOTE: quantities, usage and free units are mostly whole numbers; for those, free units and
+// the units left are exact JavaScript integers (quantities, never amounts), which spares
+// big.js two operations per metered price and instance.
+function wholeFreeUnits(quantity: Rational, price: ResolvedPrice, proration: Rational): Rational | undefined {
+  if (proration !== R1 || quantity.d !== R1.d) return undefined;
+  const q = wholeOf(quantity.n);
+  const f = wholeOf(price.freeUnits);
+  if (q === undefined || f === undefined || q * f >= EXACT_WHOLE_LIMIT) return undefined;
+  return rat(decimalOfNumber(q * f));
+}
+
+function subtractWhole(a: Rational, b: Rational): Rational | undefined {
+  if (a.d !== R1.d || b.d !== R1.d) return undefined;
+  const x = wholeOf(a.n);
+  const y = wholeOf(b.n);
+  if (x === undefined || y === undefined) return undefined;
+  return x <= y ? R0 : rat(decimalOfNumber(x - y));
 }
 
 /**
  * Prices one BASE or ADDON price on one instance (or one add-on entry): units, free units,
- * model, time scaling, clamping.
- * @example priceOnInstance(price, frame, instance.usage, frame.quantity, null, v).amount
+ * model, time scaling, clamping. Returns the exact amount; with `traces`, also records how it
+ * came about (the model explained), for `debug`.
+ * @example priceOnInstance(price, frame, instance.usage, frame.quantity, -1, v) // exact amount
  */
 export function priceOnInstance(
   price: ResolvedPrice,
   frame: InstanceFrame,
   usage: ResolvedUsage,
   licensedUnits: Rational,
-  addon: PriceTrace['addon'],
+  entryIndex: number,
   v: ViolationCollector,
-): PriceTrace {
+  traces: PriceTrace[] | null = null,
+): Rational {
   const metric = price.metric;
   const proration = price.prorate ? frame.prorationFactor : R1;
   let units = licensedUnits;
@@ -102,24 +160,20 @@ export function priceOnInstance(
   let billedUnits = licensedUnits;
   if (metric !== null) {
     units = usageOf(usage, metric, price.aggregation);
-    freeUnits = price.freeUnits.c[0] === 0 ? R0 : mul(mulDec(frame.quantity, price.freeUnits), proration);
-    billedUnits = max(R0, sub(units, freeUnits));
+    billedUnits = units;
+    if (price.freeUnits.c[0] !== 0) {
+      freeUnits = wholeFreeUnits(frame.quantity, price, proration) ?? mul(mulDec(frame.quantity, price.freeUnits), proration);
+      const rest = subtractWhole(units, freeUnits) ?? sub(units, freeUnits);
+      billedUnits = isZero(rest) || rest.n.s < 0 ? R0 : rest;
+    }
   }
-  const model = runModel(
-    price,
-    {
-      units: billedUnits,
-      quantity: frame.quantity,
-      hours: frame.billableHours,
-      cycleHours: frame.cycleHours,
-      usage: new InstanceUsage(usage, metric, units),
-    },
-    v,
-  );
+  const model = runModel(price, inputOf(price, frame, usage, units, billedUnits), v, traces !== null);
   // NOTE: metered usage already covers the cycle, so only licensed prices are scaled by time.
   const timeFactor =
     metric !== null ? R1 : price.period === 'HOURLY' ? mul(frame.billableHours, price.periodFactor) : mul(price.periodFactor, proration);
   const scaled = timeFactor === R1 ? model.amount : mul(model.amount, timeFactor);
-  const { amount, clamp } = clampAmount(price, scaled);
-  return { price, addon, units, freeUnits, billedUnits, model, timeFactor, clamp, amount };
+  const clamp = price.minimum === null && price.maximum === null ? null : clampOf(price, scaled);
+  const amount = clamped(price, scaled, clamp);
+  traces?.push(new PriceTrace(price, entryIndex, units, freeUnits, billedUnits, model.amount, timeFactor, clamp, amount, model.breakdown));
+  return amount;
 }

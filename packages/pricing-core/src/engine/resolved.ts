@@ -1,6 +1,7 @@
 import type { Decimal } from '../money/big.js';
 import type { Rational } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
+import type { MetricValues } from './metric-values.js';
 
 /** Usage aggregations, by their bare names. */
 export type Aggregation = 'SUM' | 'MAX' | 'COUNT' | 'LATEST' | 'AVERAGE' | 'UNIQUE_COUNT';
@@ -45,7 +46,7 @@ export type ResolvedUsage =
   | { readonly kind: 'none' }
   | { readonly kind: 'number'; readonly value: Decimal }
   | { readonly kind: 'series'; readonly values: readonly Decimal[] }
-  | { readonly kind: 'map'; readonly entries: ReadonlyMap<string, Decimal | readonly Decimal[]> };
+  | { readonly kind: 'map'; readonly entries: MetricValues };
 
 /** An instance with defaults applied. */
 export interface ResolvedInstance {
@@ -53,6 +54,8 @@ export interface ResolvedInstance {
   readonly label: string;
   /** Quantity (unset or 0 means 1). */
   readonly quantity: Decimal;
+  /** Quantity as a JSON number, for the line item (not money). */
+  readonly quantityNumber: number;
   /** Hours per unit of quantity; null means the full cycle. */
   readonly hours: Decimal | null;
   /** The instance's own usage. */

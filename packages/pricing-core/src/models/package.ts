@@ -1,6 +1,7 @@
 import type { Decimal } from '../money/big.js';
-import { ceil, divDec, rat } from '../money/rational.js';
+import { ceil, divDec, isZero, R0, rat } from '../money/rational.js';
 import type { ModelInput, ModelResult } from './types.js';
+import { NO_BREAKDOWN } from './types.js';
 
 /**
  * PACKAGE: `ceil(q / packageSize) x packagePrice`; a started package is charged in full.
@@ -9,10 +10,11 @@ import type { ModelInput, ModelResult } from './types.js';
 export function packageModel(
   spec: { readonly packageSize: Decimal; readonly packagePrice: Decimal },
   input: ModelInput,
+  explained = true,
 ): ModelResult {
-  const packages = ceil(divDec(input.units, spec.packageSize));
+  const packages = isZero(input.units) ? R0.n : ceil(divDec(input.units, spec.packageSize));
   return {
-    amount: rat(packages.times(spec.packagePrice)),
-    breakdown: { units: input.units, packageSize: spec.packageSize, packages, packagePrice: spec.packagePrice },
+    amount: packages.c[0] === 0 ? R0 : rat(packages.times(spec.packagePrice)),
+    breakdown: explained ? { units: input.units, packageSize: spec.packageSize, packages, packagePrice: spec.packagePrice } : NO_BREAKDOWN,
   };
 }

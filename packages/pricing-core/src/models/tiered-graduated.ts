@@ -1,27 +1,67 @@
+import type { Decimal } from '../money/big.js';
+import { D0 } from '../money/big.js';
 import type { Rational } from '../money/rational.js';
-import { add, cmp, isZero, mulDec, R0, rat, sub } from '../money/rational.js';
+import { add, cmp, isZero, mulDec, rat, sub } from '../money/rational.js';
 import type { ModelInput, ModelResult, ResolvedTier } from './types.js';
+import { NO_BREAKDOWN } from './types.js';
+
+// NOTE: `charged[k]` is what every tier below k charges in full, plus tier k's flat fee, so
+// pricing q is one lookup and `charged[k] + (q - s_k) x unitAmount_k`, not a walk that adds
+// every lower tier again. Computed once per tier table (tables are resolved once per request).
+const chargedCache = new WeakMap<readonly ResolvedTier[], readonly Decimal[]>();
+
+function chargedBefore(tiers: readonly ResolvedTier[]): readonly Decimal[] {
+  let charged = chargedCache.get(tiers);
+  if (charged !== undefined) return charged;
+  const list: Decimal[] = [];
+  let full = D0;
+  for (const tier of tiers) {
+    list.push(full.plus(tier.flatFee));
+    if (tier.end !== null) full = full.plus(tier.end.n.minus(tier.start.n).times(tier.unitAmount).plus(tier.flatFee));
+  }
+  charged = list;
+  chargedCache.set(tiers, charged);
+  return charged;
+}
+
+/** The index of the tier holding the last unit (`s < q <= e`; q = 0 is in the first tier). */
+export function tierOf(tiers: readonly ResolvedTier[], q: Rational): number {
+  let k = 0;
+  while (k < tiers.length - 1) {
+    const end = (tiers[k] as ResolvedTier).end;
+    if (end === null || cmp(q, end) <= 0) break;
+    k += 1;
+  }
+  return k;
+}
+
+function explain(tiers: readonly ResolvedTier[], q: Rational, last: number): Readonly<Record<string, unknown>> {
+  const used: { tier: number; units: Rational; unitAmount: unknown; flatFee: unknown }[] = [];
+  for (let i = 0; i <= last; i += 1) {
+    const tier = tiers[i] as ResolvedTier;
+    const top = tier.end !== null && cmp(q, tier.end) > 0 ? tier.end : q;
+    const inTier = sub(top, tier.start);
+    used.push({ tier: tier.index, units: isZero(inTier) || inTier.n.s < 0 ? rat(D0) : inTier, unitAmount: tier.unitAmount, flatFee: tier.flatFee });
+  }
+  return { mode: 'graduated', units: q, tiers: used };
+}
 
 /**
  * TIERED, graduated: each tier `[s, e)` prices the units it holds, `max(0, min(q, e) - s) x
  * unitAmount`, plus its flat fee when it holds any; the first tier's fee is charged even at 0.
  * @example graduatedModel(tiers([0,5) $7, [5,10) $6.50, [10,inf) $6)), q = 6) // 41.50
  */
-export function graduatedModel(spec: { readonly tiers: readonly ResolvedTier[] }, input: ModelInput): ModelResult {
+export function graduatedModel(spec: { readonly tiers: readonly ResolvedTier[] }, input: ModelInput, explained = true): ModelResult {
   const q = input.units;
-  let amount: Rational = R0;
-  const used: { tier: number; units: Rational; unitAmount: unknown; flatFee: unknown }[] = [];
-  for (let i = 0; i < spec.tiers.length; i += 1) {
-    const tier = spec.tiers[i];
-    if (tier === undefined) break;
-    // NOTE: tiers are sorted and contiguous, so the first tier starting at or above q ends the walk;
-    // the first tier is always visited because its flat fee is due even at q = 0 (Stripe, Lago).
-    if (i > 0 && cmp(q, tier.start) <= 0) break;
-    const top = tier.end !== null && cmp(q, tier.end) > 0 ? tier.end : q;
-    const inTier = sub(top, tier.start);
-    const units = isZero(inTier) || inTier.n.s < 0 ? R0 : inTier;
-    amount = add(amount, add(mulDec(units, tier.unitAmount), rat(tier.flatFee)));
-    used.push({ tier: tier.index, units, unitAmount: tier.unitAmount, flatFee: tier.flatFee });
-  }
-  return { amount, breakdown: { mode: 'graduated', units: q, tiers: used } };
+  const tiers = spec.tiers;
+  if (tiers.length === 0) return { amount: rat(D0), breakdown: explained ? { mode: 'graduated', units: q, tiers: [] } : NO_BREAKDOWN };
+  // NOTE: tiers are sorted and contiguous; the tier holding q is the last one with units, and
+  // the first tier's flat fee is due even at q = 0 (Stripe, Lago).
+  const k = tierOf(tiers, q);
+  const tier = tiers[k] as ResolvedTier;
+  const inTier = sub(q, tier.start);
+  const units = isZero(inTier) || inTier.n.s < 0 ? null : inTier;
+  const fixed = rat((chargedBefore(tiers)[k] as Decimal));
+  const amount = units === null ? fixed : add(mulDec(units, tier.unitAmount), fixed);
+  return { amount, breakdown: explained ? explain(tiers, q, k) : NO_BREAKDOWN };
 }

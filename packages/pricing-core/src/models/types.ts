@@ -56,3 +56,6 @@ export type ModelSpec =
       readonly unitAmount: Rational;
       readonly freeUnits: Rational;
     };
+
+/** The breakdown of a model run whose explanation was not asked for (the hot path). */
+export const NO_BREAKDOWN: Readonly<Record<string, unknown>> = Object.freeze({});

@@ -2,6 +2,7 @@ import type { Decimal } from './big.js';
 import type { Rational } from './rational.js';
 import { roundTo } from './rational.js';
 import { ROUND_HALF_UP } from './big.js';
+import { fixedText } from './digits.js';
 
 /**
  * Rounds an exact amount half-up to the currency's minor digits (a rounding point of the spec).
@@ -16,6 +17,7 @@ export function roundMoney(amount: Rational, minorDigits: number): Decimal {
  * @example formatMoney(new Dec('12.3'), 2) // '12.30'
  */
 export function formatMoney(amount: Decimal, minorDigits: number): string {
-  const rounded = amount.round(minorDigits, ROUND_HALF_UP);
-  return (rounded.c[0] === 0 ? rounded.abs() : rounded).toFixed(minorDigits);
+  // NOTE: amounts reach here already rounded; rounding again would only allocate.
+  const rounded = amount.c.length - amount.e - 1 <= minorDigits ? amount : amount.round(minorDigits, ROUND_HALF_UP);
+  return fixedText(rounded, minorDigits);
 }

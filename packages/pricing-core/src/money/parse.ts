@@ -13,10 +13,26 @@ const PLAIN_DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
  * @example parseNumeric(0.1)?.toString() // '0.1'
  */
 export function parseNumeric(value: number | string): Decimal | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Dec(String(value)) : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? decimalOfNumber(value) : undefined;
   const text = value.startsWith('+') ? value.slice(1) : value;
   if (text.length > MAX_DECIMAL_TEXT || !NUMERIC_TEXT.test(text) || !Number.isFinite(Number(text))) return undefined;
   return new Dec(text);
+}
+
+// NOTE: quantities, hours and usage are mostly small whole numbers; big.js values are
+// immutable, so one shared decimal per such number saves parsing it again and again.
+const SMALL_INTEGER_LIMIT = 1 << 14;
+const smallIntegers: (Decimal | undefined)[] = new Array<Decimal | undefined>(SMALL_INTEGER_LIMIT).fill(undefined);
+
+/**
+ * The exact decimal of a finite JSON number, read through `String(n)`.
+ * @example decimalOfNumber(0.1).toString() // '0.1'
+ */
+export function decimalOfNumber(value: number): Decimal {
+  if (Number.isInteger(value) && value >= 0 && value < SMALL_INTEGER_LIMIT) {
+    return (smallIntegers[value] ??= new Dec(String(value)));
+  }
+  return new Dec(String(value));
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Decimal, RoundingMode } from './big.js';
 import { D0, D1, Dec, divRound, ROUND_DOWN, ROUND_HALF_UP, ROUND_UP } from './big.js';
+import { divRoundByInteger, smallIntegerOf } from './digits.js';
+import { fractionText } from './fraction-text.js';
 
 /**
  * An exact fraction `n / d` of two decimals, `d > 0`. Amounts stay rationals until a
@@ -24,22 +26,27 @@ export function rat(n: Decimal, d: Decimal = D1): Rational {
   return { n, d };
 }
 
-const isOne = (d: Decimal): boolean => d === D1 || (d.c.length === 1 && d.c[0] === 1 && d.e === 0);
+/** Whether a denominator is 1. @example isOne(R1.d) // true */
+export const isOne = (d: Decimal): boolean => d === D1 || (d.c.length === 1 && d.c[0] === 1 && d.e === 0);
 
 /** @example add(R1, R1) // 2 */
 export function add(a: Rational, b: Rational): Rational {
-  if (a.d === b.d || (isOne(a.d) && isOne(b.d))) return { n: a.n.plus(b.n), d: a.d };
-  if (a.n.c[0] === 0) return b;
   if (b.n.c[0] === 0) return a;
-  if (isOne(b.d)) return { n: a.n.plus(b.n.times(a.d)), d: a.d };
-  if (isOne(a.d)) return { n: a.n.times(b.d).plus(b.n), d: b.d };
-  if (a.d.eq(b.d)) return { n: a.n.plus(b.n), d: a.d };
-  const sum = { n: a.n.times(b.d).plus(b.n.times(a.d)), d: a.d.times(b.d) };
+  if (a.n.c[0] === 0) return b;
+  return combine(a, b, b.n);
+}
+
+/** `a + bn / b.d`: the sum of `a` and a fraction over `b`'s denominator (`bn` is `b.n` or its negation). */
+function combine(a: Rational, b: Rational, bn: Decimal): Rational {
+  if (a.d === b.d || (isOne(a.d) && isOne(b.d))) return { n: a.n.plus(bn), d: a.d };
+  if (isOne(b.d)) return { n: a.n.plus(bn.times(a.d)), d: a.d };
+  if (isOne(a.d)) return { n: a.n.times(b.d).plus(bn), d: b.d };
+  if (a.d.eq(b.d)) return { n: a.n.plus(bn), d: a.d };
+  const sum = { n: a.n.times(b.d).plus(bn.times(a.d)), d: a.d.times(b.d) };
   // NOTE: sums of fractions with unlike denominators (averages over instances) would grow
   // without bound; reducing long ones keeps the cost of a long sum near linear.
   return sum.d.c.length > REDUCE_ABOVE_DIGITS ? reduce(sum) : sum;
 }
-
 const REDUCE_ABOVE_DIGITS = 24;
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -66,7 +73,10 @@ export function reduce(a: Rational): Rational {
 
 /** @example sub(R1, R1) // 0 */
 export function sub(a: Rational, b: Rational): Rational {
-  return add(a, neg(b));
+  if (b.n.c[0] === 0) return a;
+  if (a.n.c[0] === 0) return neg(b);
+  if (a.d === b.d || (isOne(a.d) && isOne(b.d))) return { n: a.n.minus(b.n), d: a.d };
+  return combine(a, b, b.n.neg());
 }
 
 /** @example neg(R1) // -1 */
@@ -135,7 +145,9 @@ export function min(a: Rational, b: Rational): Rational {
  */
 export function roundTo(a: Rational, dp: number, rm: RoundingMode = ROUND_HALF_UP): Decimal {
   if (isOne(a.d)) return a.n.round(dp, rm);
-  return divRound(a.n, a.d, dp, rm);
+  // NOTE: denominators are mostly small whole numbers (cycle hours, package sizes, 12).
+  const small = smallIntegerOf(a.d);
+  return small === undefined ? divRound(a.n, a.d, dp, rm) : divRoundByInteger(a.n, small, dp, rm);
 }
 
 /** Largest integer <= a. @example floor(rat(new Dec(-3), new Dec(2))).toString() // '-2' */
@@ -154,6 +166,8 @@ export function ceil(a: Rational): Decimal {
  */
 export function toText(a: Rational): string {
   if (isOne(a.d)) return a.n.toString();
+  const fast = fractionText(a.n, a.d);
+  if (fast !== undefined) return fast;
   const q = a.n.div(a.d);
   if (q.times(a.d).eq(a.n)) return q.toString();
   const lowest = reduce(a);

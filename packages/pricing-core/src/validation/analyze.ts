@@ -3,18 +3,16 @@ import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import type { ResolvedPlan, ResolvedPrice } from '../engine/resolved.js';
 import type { Decimal } from '../money/big.js';
 import { currencyMinorDigits, normalizeCurrency } from '../money/currency.js';
-import type { PlanRequest } from '../schema/request-schema.js';
-import { planRequestSchema } from '../schema/request-schema.js';
 import { ViolationCollector } from './collector.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
 import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
-import { reportSchemaIssues } from './zod-issues.js';
+import { checkRequestShape } from './zod-issues.js';
 
-/** Outcome of the static checks: the request as accepted and its resolved form, or the violations. */
+/** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =
-  | { ok: true; data: PlanRequest; plan: ResolvedPlan }
+  | { ok: true; plan: ResolvedPlan }
   | { ok: false; violations: FieldViolation[] };
 
 /**
@@ -24,8 +22,7 @@ export type Analysis =
  */
 export function analyzeRequest(request: unknown): Analysis {
   const v = new ViolationCollector();
-  const parsed = planRequestSchema.safeParse(request);
-  if (!parsed.success) reportSchemaIssues(parsed.error.issues, v);
+  const shapeOk = checkRequestShape(request, v);
   // NOTE: the semantic checks read the request as sent, even when the schema rejected it
   // (wrong types read as unset), so one response lists every problem; reading the original
   // also keeps map keys such as "__proto__" that a parsed copy would lose.
@@ -63,7 +60,7 @@ export function analyzeRequest(request: unknown): Analysis {
   const instances = resolveInstances(root.instances, addonCodes, v);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
-  if (!v.empty || !parsed.success || currency === undefined) return { ok: false, violations: v.list };
+  if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list };
   const addonPrices = new Map<string, ResolvedPrice[]>();
   for (const price of prices) {
     if (price.productType !== 'ADDON' || price.addonCode === null) continue;
@@ -73,7 +70,6 @@ export function analyzeRequest(request: unknown): Analysis {
   }
   return {
     ok: true,
-    data: parsed.data,
     plan: {
       currency,
       minorDigits,

@@ -1,30 +1,36 @@
 import { MESSAGES } from '../errors/messages.js';
+import type { MetricValue } from '../engine/metric-values.js';
+import { MetricValues } from '../engine/metric-values.js';
 import type { ResolvedInstance, ResolvedUsage } from '../engine/resolved.js';
 import type { Decimal } from '../money/big.js';
 import { D1 } from '../money/big.js';
-import { parseNumeric } from '../money/parse.js';
+import { decimalOfNumber, parseNumeric, toJsonNumber } from '../money/parse.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import { asArray, asObject, readNumber, readText } from './read.js';
 
 const NONE: ResolvedUsage = { kind: 'none' };
+const NO_ADDONS: { code: string; usage: ResolvedUsage }[] = [];
 
-/** A usage number: finite, not negative; `undefined` when invalid (reported). */
-function usageNumber(value: unknown, path: readonly PathSegment[], v: ViolationCollector): Decimal | undefined {
+// NOTE: this runs once per instance and per usage number, so paths are built only when
+// there is something to report.
+
+/** A usage number: finite, not negative; `undefined` when invalid (reported at `path`). */
+function usageNumber(value: unknown, path: readonly PathSegment[], key: PathSegment | null, v: ViolationCollector): Decimal | undefined {
+  if (typeof value === 'number' && value >= 0 && value < Infinity) return decimalOfNumber(value);
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const parsed = parseNumeric(value);
-  if (parsed === undefined) v.add(path, MESSAGES.number);
-  else if (parsed.s < 0 && parsed.c[0] !== 0) v.add(path, MESSAGES.notNegative);
-  else return parsed.abs();
+  if (parsed !== undefined && (parsed.s > 0 || parsed.c[0] === 0)) return parsed.abs();
+  v.add(key === null ? path : [...path, key], parsed === undefined ? MESSAGES.number : MESSAGES.notNegative);
   return undefined;
 }
 
 function usageSeries(value: readonly unknown[], path: readonly PathSegment[], v: ViolationCollector): Decimal[] {
   const values: Decimal[] = [];
-  value.forEach((item, i) => {
-    const parsed = usageNumber(item, [...path, i], v);
+  for (let i = 0; i < value.length; i += 1) {
+    const parsed = usageNumber(value[i], path, i, v);
     if (parsed !== undefined) values.push(parsed);
-  });
+  }
   return values;
 }
 
@@ -37,18 +43,24 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
   if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, path, v) };
   const map = asObject(value);
   if (map === undefined) {
-    const parsed = usageNumber(value, path, v);
+    const parsed = usageNumber(value, path, null, v);
     return parsed === undefined ? NONE : { kind: 'number', value: parsed };
   }
-  const entries = new Map<string, Decimal | readonly Decimal[]>();
-  for (const [metric, entry] of Object.entries(map)) {
-    if (Array.isArray(entry)) entries.set(metric, usageSeries(entry, [...path, metric], v));
-    else {
-      const parsed = usageNumber(entry, [...path, metric], v);
-      if (parsed !== undefined) entries.set(metric, parsed);
-    }
+  const names = Object.keys(map);
+  const values = new Array<MetricValue | undefined>(names.length);
+  for (let i = 0; i < names.length; i += 1) {
+    const metric = names[i] as string;
+    const entry = map[metric];
+    values[i] = Array.isArray(entry) ? usageSeries(entry, [...path, metric], v) : usageNumber(entry, path, metric, v);
   }
+  const entries = new MetricValues(names, values);
   return { kind: 'map', entries };
+}
+
+/** A positive JSON number is read directly; anything else goes through `readNumber`. */
+function count(value: unknown, index: number, field: string, v: ViolationCollector): Decimal | undefined {
+  if (typeof value === 'number' && value > 0 && value < Infinity) return decimalOfNumber(value);
+  return readNumber(value, ['instances', index, field], v, 'nonNegative');
 }
 
 /**
@@ -60,24 +72,32 @@ export function resolveInstances(
   addonCodes: ReadonlySet<string>,
   v: ViolationCollector,
 ): ResolvedInstance[] {
-  return asArray(value).map((item, index) => {
-    const raw = asObject(item) ?? {};
-    const path: PathSegment[] = ['instances', index];
+  const items = asArray(value);
+  const instances: ResolvedInstance[] = new Array<ResolvedInstance>(items.length);
+  for (let index = 0; index < items.length; index += 1) {
+    const raw = asObject(items[index]) ?? {};
     const region = readText(raw.region);
-    const addons = asArray(raw.addons).map((entry, k) => {
-      const rawEntry = asObject(entry) ?? {};
+    const rawAddons = asArray(raw.addons);
+    const addons: { code: string; usage: ResolvedUsage }[] = rawAddons.length === 0 ? NO_ADDONS : [];
+    for (let k = 0; k < rawAddons.length; k += 1) {
+      const rawEntry = asObject(rawAddons[k]) ?? {};
       const code = typeof rawEntry.code === 'string' ? rawEntry.code : '';
       if (typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
-        v.add([...path, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
+        v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
       }
-      return { code, usage: resolveUsage(rawEntry.usage, [...path, 'addons', k, 'usage'], v) };
-    });
-    return {
+      addons.push({ code, usage: rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v) });
+    }
+    const quantity = count(raw.quantity, index, 'quantity', v) ?? D1;
+    const hours = count(raw.hoursUsed, index, 'hoursUsed', v) ?? null;
+    instances[index] = {
       label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
-      quantity: readNumber(raw.quantity, [...path, 'quantity'], v, 'nonNegative') ?? D1,
-      hours: readNumber(raw.hoursUsed, [...path, 'hoursUsed'], v, 'nonNegative') ?? null,
-      usage: resolveUsage(raw.usage, [...path, 'usage'], v),
+      quantity,
+      // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
+      quantityNumber: typeof raw.quantity === 'number' && quantity !== D1 ? raw.quantity : toJsonNumber(quantity),
+      hours,
+      usage: raw.usage == null ? NONE : resolveUsage(raw.usage, ['instances', index, 'usage'], v),
       addons,
     };
-  });
+  }
+  return instances;
 }

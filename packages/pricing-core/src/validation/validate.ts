@@ -1,6 +1,7 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import { computePlan } from '../engine/calculate-plan.js';
 import type { PlanRequest } from '../schema/request-schema.js';
+import { planRequestSchema } from '../schema/request-schema.js';
 import { analyzeRequest } from './analyze.js';
 import { ViolationCollector } from './collector.js';
 
@@ -19,7 +20,9 @@ export function validatePlanRequest(request: unknown): ValidationOutcome {
   const v = new ViolationCollector();
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
   if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
-  return v.empty ? { success: true, data: analysis.data } : { success: false, violations: v.list };
+  if (!v.empty) return { success: false, violations: v.list };
+  // NOTE: the analysis found the shape valid, so the schema accepts it; its copy drops unknown fields.
+  return { success: true, data: planRequestSchema.parse(request) };
 }
 
 function hasFormula(plan: Parameters<typeof computePlan>[0]): boolean {

@@ -1,0 +1,20 @@
+import type { Rational } from '../money/rational.js';
+import { R1, rat } from '../money/rational.js';
+import type { InstanceFrame } from './price-on-instance.js';
+import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+
+/**
+ * The hours figures of an instance (section 1 of the rules).
+ * @example frameOf(instance, plan, rat(plan.cycleHours)).prorationFactor
+ */
+export function frameOf(instance: ResolvedInstance, plan: ResolvedPlan, cycleHours: Rational): InstanceFrame {
+  const hours = instance.hours ?? plan.cycleHours;
+  const billable = plan.capHours !== null && hours.gt(plan.capHours) ? plan.capHours : hours;
+  return {
+    quantity: rat(instance.quantity),
+    billableHours: rat(billable),
+    prorationFactor: hours.gte(plan.cycleHours) ? R1 : rat(hours, plan.cycleHours),
+    cycleHours,
+  };
+}
+

@@ -1,0 +1,97 @@
+import { MESSAGES } from '../errors/messages.js';
+import type { PathSegment } from './field-path.js';
+
+/** A shape problem: where and what, in the order the request schema would report it. */
+export interface ShapeIssue {
+  /** Field path. */
+  readonly path: readonly PathSegment[];
+  /** Sentence from the catalogue. */
+  readonly message: string;
+}
+
+// NOTE: `instances` can hold many thousands of entries, and running the zod schema over them
+// cost more than pricing them. This checker accepts exactly what `instanceSchema` accepts and
+// reports the same issues at the same paths in the same order (a differential property test
+// holds it to that); the rest of the request still goes through zod.
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Same test as zod's `isPlainObject`, which `z.record` applies. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const ctor = (value as { constructor?: unknown }).constructor;
+  if (ctor === undefined || typeof ctor !== 'function') return true;
+  const proto: unknown = ctor.prototype;
+  if (!isObject(proto)) return false;
+  return Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf');
+}
+
+const isNumeric = (value: unknown): boolean => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+const isNumericOrNullish = (value: unknown): boolean => value === undefined || value === null || isNumeric(value);
+
+function isSeries(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i += 1) if (!isNumeric(value[i])) return false;
+  return true;
+}
+
+/** `usageSchema`: nullish, a number, an array of numbers, or a map of either. */
+function isUsage(value: unknown): boolean {
+  if (value === undefined || value === null || isNumeric(value)) return true;
+  if (Array.isArray(value)) return isSeries(value);
+  if (!isPlainObject(value)) return false;
+  // NOTE: as z.record does: own enumerable keys, "__proto__" skipped, an enumerable symbol key
+  // is invalid (symbols are rare, so they are looked for only when there are any).
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__') continue;
+    const entry = value[key];
+    if (!isNumeric(entry) && !isSeries(entry)) return false;
+  }
+  const symbols = Object.getOwnPropertySymbols(value);
+  return symbols.length === 0 || symbols.every((key) => !Object.prototype.propertyIsEnumerable.call(value, key));
+}
+
+function checkAddons(value: unknown, index: number, issues: ShapeIssue[]): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value)) {
+    issues.push({ path: ['instances', index, 'addons'], message: MESSAGES.array });
+    return;
+  }
+  for (let k = 0; k < value.length; k += 1) {
+    const entry: unknown = value[k];
+    if (!isObject(entry)) {
+      issues.push({ path: ['instances', index, 'addons', k], message: MESSAGES.object });
+      continue;
+    }
+    if (typeof entry.code !== 'string') issues.push({ path: ['instances', index, 'addons', k, 'code'], message: MESSAGES.string });
+    if (!isUsage(entry.usage)) issues.push({ path: ['instances', index, 'addons', k, 'usage'], message: MESSAGES.usageValue });
+  }
+}
+
+/**
+ * Checks the shape of `instances` as `planRequestSchema` would, appending its issues.
+ * @example checkInstancesShape([{ quantity: true }], issues) // issues: instances[0].quantity
+ */
+export function checkInstancesShape(value: unknown, issues: ShapeIssue[]): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value)) {
+    issues.push({ path: ['instances'], message: MESSAGES.array });
+    return;
+  }
+  for (let i = 0; i < value.length; i += 1) {
+    const item: unknown = value[i];
+    if (!isObject(item)) {
+      issues.push({ path: ['instances', i], message: MESSAGES.object });
+      continue;
+    }
+    if (!isNumericOrNullish(item.quantity)) issues.push({ path: ['instances', i, 'quantity'], message: MESSAGES.number });
+    if (!isNumericOrNullish(item.hoursUsed)) issues.push({ path: ['instances', i, 'hoursUsed'], message: MESSAGES.number });
+    const region = item.region;
+    if (region !== undefined && region !== null && typeof region !== 'string') {
+      issues.push({ path: ['instances', i, 'region'], message: MESSAGES.string });
+    }
+    if (!isUsage(item.usage)) issues.push({ path: ['instances', i, 'usage'], message: MESSAGES.usageValue });
+    checkAddons(item.addons, i, issues);
+  }
+}
