@@ -64,9 +64,23 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, { status: 'INVALID_ARGUMENT', httpStatus: error.status, reason: 'BAD_REQUEST', message: error.message || 'bad request' });
     }
+    if (clientWentAway(error, c.req.raw)) {
+      // NOTE: the client closed the connection mid-request (a body cut short): its problem, not a
+      // server error; nobody reads this answer, but the log and the status must not say 500.
+      c.var.log?.info('the client closed the connection before the request was complete');
+      const message = 'the request was not received completely';
+      if (c.req.path.startsWith(WEBHOOK_PREFIX)) return c.json({ success: false, eventId: '', message }, 400);
+      return errorResponse(c, { status: 'INVALID_ARGUMENT', reason: 'REQUEST_INCOMPLETE', message });
+    }
     c.var.log?.error({ err: error }, 'unhandled error');
     if (c.req.path.startsWith(WEBHOOK_PREFIX)) return c.json({ success: false, eventId: '', message: 'internal error; retry later' }, 500);
     return errorResponse(c, { status: 'INTERNAL', reason: 'INTERNAL', message: 'internal error' });
   });
   return app;
+}
+
+/** True when an error comes from the client disconnecting (node's `aborted` while a body was read). */
+function clientWentAway(error: Error, request: Request): boolean {
+  const cutShort = error.message === 'aborted' && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+  return cutShort || (request.signal.aborted && error.name === 'AbortError');
 }

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { verifiedTokenCache } from './verified-tokens.js';
 
 /** What a verified bearer token allows. */
 export type TokenVerification =
@@ -46,17 +47,23 @@ export const JWKS_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'] as const;
 export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   const { key, algorithms } = keyOf(options);
   const clock = options.clock ?? (() => new Date());
+  const verified = verifiedTokenCache();
   return {
     async verify(token) {
+      const now = clock();
+      const known = verified.get(token, now.getTime());
+      if (known) return { ok: true, ...known };
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, typeof key === 'function' ? key : await key, {
           algorithms: [...algorithms],
           requiredClaims: ['exp'],
-          currentDate: clock(),
+          currentDate: now,
           ...(options.issuer ? { issuer: options.issuer } : {}),
           ...(options.audience ? { audience: options.audience } : {}),
         });
-        return { ok: true, organizationIds: organizationsOf(payload), subject: payload.sub ?? null };
+        const allows = { organizationIds: organizationsOf(payload), subject: payload.sub ?? null };
+        verified.set(token, now.getTime(), payload, allows);
+        return { ok: true, ...allows };
       } catch (error) {
         return refusal(error);
       }
@@ -64,9 +71,15 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   };
 }
 
-function keyOf(options: JwtVerifierOptions): { key: Uint8Array | JWTVerifyGetKey; algorithms: readonly string[] } {
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+function keyOf(options: JwtVerifierOptions): { key: Promise<HmacKey> | JWTVerifyGetKey; algorithms: readonly string[] } {
   if (options.secret && options.jwksUrl) throw new Error('configure either a JWT secret or a JWKS URL, not both');
-  if (options.secret) return { key: new TextEncoder().encode(options.secret), algorithms: HMAC_ALGORITHMS };
+  if (options.secret) {
+    // NOTE: imported once; given raw bytes, jose would import the key again on every verification.
+    const key = crypto.subtle.importKey('raw', new TextEncoder().encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    return { key, algorithms: HMAC_ALGORITHMS };
+  }
   if (options.jwksUrl) return { key: createRemoteJWKSet(new URL(options.jwksUrl)), algorithms: JWKS_ALGORITHMS };
   throw new Error('a JWT secret or a JWKS URL is required');
 }

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { RawRequest } from 'autocannon';
+import { createTestDatabase, postgresAvailability } from '../test/support/postgres.js';
+import { signToken, TEST_SECRET } from '../test/support/tokens.js';
+import { STANDARD_SECRET, STRIPE_SECRET, stripeDelivery, stripeSubscriptionEvent } from '../test/support/webhook-payloads.js';
+import { combined, HEADER, load, row, RULE, type Figures } from './load.js';
+import { largePlan, SMALL_PLAN } from './plans.js';
+import { serverEntry, startBenchServer, type BenchServer } from './server.js';
+
+// The HTTP server under load: `pnpm bench:http` at the repository root. Starts real server
+// processes on 127.0.0.1 and measures them with autocannon; prints Markdown tables.
+// BENCH_SECONDS (default 5) per run, BENCH_CONNECTIONS (default 32), BENCH_CPU_PROF=<dir> profiles
+// the PGlite server (node --cpu-prof).
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
+const GOAL_CALCULATE_SHARE = 0.6;
+const GOAL_WEBHOOKS_PER_SECOND = 2000;
+const ORG = 'org_a';
+
+const scratch = mkdtempSync(join(tmpdir(), 'billing-bench-'));
+const configPath = join(scratch, 'billing.json');
+writeFileSync(
+  configPath,
+  JSON.stringify({
+    webhookEndpoints: [
+      { provider: 'stripe', organizationId: ORG, secrets: [STRIPE_SECRET], requireBearer: false },
+      { provider: 'standard', organizationId: ORG, secrets: [STANDARD_SECRET], requireBearer: true },
+    ],
+  }),
+);
+const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath };
+const token = await signToken({ orgs: [ORG], expiresIn: 3600 });
+const auth = { authorization: `Bearer ${token}`, 'x-organization-id': ORG, 'content-type': 'application/json' };
+
+/** Pre-signed Stripe deliveries, each a new subscription with one add-on; `next` hands them out in turn. */
+function deliveries(prefix: string, count: number) {
+  const now = new Date();
+  const periodStart = new Date('2030-01-01T00:00:00Z');
+  const all: RawRequest[] = Array.from({ length: count }, (_, i) => {
+    const id = `${prefix}_${i}`;
+    const event = stripeSubscriptionEvent('customer.subscription.created', { eventId: `evt_${id}`, created: now, subscriptionId: `sub_${id}`, itemId: `si_${id}`, periodStart });
+    const { body, headers } = stripeDelivery(event, now);
+    return { method: 'POST', path: '/api/v1/webhooks/stripe', headers, body };
+  });
+  let i = 0;
+  return { next: () => all[i++ % count]!, sent: () => i, count };
+}
+
+/** Add-ons of the organization as the list API counts them (one per applied delivery). */
+async function storedAddons(url: string): Promise<number> {
+  let total = 0;
+  let pageToken = '';
+  do {
+    const res = await fetch(`${url}/v1/addon-subscriptions?pageSize=1000${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`, { headers: auth });
+    if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+    const page = (await res.json()) as { addonSubscriptions: unknown[]; nextPageToken: string };
+    total += page.addonSubscriptions.length;
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  return total;
+}
+
+/** Webhook deliveries against the servers at once (disjoint events); stored count verified afterwards. */
+async function webhookRun(name: string, servers: BenchServer[], prefix: string): Promise<{ figures: Figures; stored: number }> {
+  const before = await storedAddons(servers[0]!.url);
+  const sets = servers.map((_, k) => deliveries(`${prefix}${k}`, Math.ceil((8000 * SECONDS) / servers.length)));
+  const parts = await Promise.all(
+    servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections: Math.ceil(CONNECTIONS / servers.length), next: sets[k]!.next })),
+  );
+  const figures = combined(name, parts);
+  const stored = (await storedAddons(servers[0]!.url)) - before;
+  if (sets.some((s) => s.sent() > s.count)) console.log(`  note: ${name} sent more requests than pre-signed deliveries; repeats are duplicates`);
+  return { figures, stored };
+}
+
+async function calculateRun(name: string, servers: BenchServer[], body: string): Promise<Figures> {
+  const parts = await Promise.all(
+    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate`, seconds: SECONDS, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
+  );
+  return combined(name, parts);
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+const rows: string[] = [];
+const goals: string[] = [];
+const noErrors: Figures[] = [];
+
+console.log(`# HTTP server benchmark`);
+console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free, node ${process.version}`);
+console.log(`server: ${serverEntry().label}; ${SECONDS} s per run, ${CONNECTIONS} connections, LOG_LEVEL=info (one JSON line per request, as in production)\n`);
+
+// PGlite in a data folder: the embedded default.
+const dataDir = join(scratch, 'pglite');
+const cpuProfDir = process.env['BENCH_CPU_PROF'];
+const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DATA_DIR: dataDir }, cpuProfDir ? { cpuProfDir } : {});
+let healthz: Figures;
+let small: Figures;
+try {
+  healthz = await load('GET /healthz', { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
+  small = await calculateRun('POST /v1/plans:calculate, 1 instance', [pglite], JSON.stringify(SMALL_PLAN));
+  const large = await calculateRun('POST /v1/plans:calculate, 100 instances', [pglite], JSON.stringify(largePlan(100)));
+  const hooks = await webhookRun('webhooks stored, PGlite', [pglite], 'pgl');
+  rows.push(row(healthz), row(small), row(large), row(hooks.figures, `stored ${hooks.stored.toLocaleString('en')} = ${Math.round(hooks.stored / hooks.figures.seconds).toLocaleString('en')}/s`));
+  noErrors.push(healthz, small, large, hooks.figures);
+  goals.push(`calculate (1 instance) / healthz = ${pct(small.reqPerSec / healthz.reqPerSec)} (goal >= ${pct(GOAL_CALCULATE_SHARE)}): ${verdict(small.reqPerSec >= GOAL_CALCULATE_SHARE * healthz.reqPerSec)}`);
+  const rate = hooks.stored / hooks.figures.seconds;
+  goals.push(`PGlite webhooks stored/s = ${Math.round(rate)} (goal >= ${GOAL_WEBHOOKS_PER_SECOND}): ${verdict(rate >= GOAL_WEBHOOKS_PER_SECOND)}; stored ${hooks.stored} of ${hooks.figures.ok} 2xx`);
+} finally {
+  await pglite.stop();
+}
+
+const pg = postgresAvailability();
+if (!pg.ok) {
+  console.log(`PostgreSQL runs skipped: ${pg.reason}`);
+} else {
+  const db = createTestDatabase('billing_http_bench');
+  const env = { ...baseEnv, DATABASE_URL: db.url };
+  const one = await startBenchServer(env);
+  let two: BenchServer | undefined;
+  try {
+    const hooks1 = await webhookRun('webhooks stored, PostgreSQL, 1 process', [one], 'pg1_');
+    const health1 = await load('GET /healthz, PostgreSQL process', { url: `${one.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
+    const calc1 = await calculateRun('POST /v1/plans:calculate, PostgreSQL, 1 process', [one], JSON.stringify(SMALL_PLAN));
+    goals.push(`calculate / healthz on the PostgreSQL process = ${pct(calc1.reqPerSec / health1.reqPerSec)} (goal >= ${pct(GOAL_CALCULATE_SHARE)}): ${verdict(calc1.reqPerSec >= GOAL_CALCULATE_SHARE * health1.reqPerSec)}`);
+    two = await startBenchServer(env);
+    const hooks2 = await webhookRun('webhooks stored, PostgreSQL, 2 processes', [one, two], 'pg2_');
+    const calc2 = await calculateRun('POST /v1/plans:calculate, PostgreSQL, 2 processes', [one, two], JSON.stringify(SMALL_PLAN));
+    const perSecond = (h: { stored: number; figures: Figures }) => Math.round(h.stored / h.figures.seconds);
+    rows.push(
+      row(hooks1.figures, `stored ${hooks1.stored.toLocaleString('en')} = ${perSecond(hooks1).toLocaleString('en')}/s`),
+      row(hooks2.figures, `stored ${hooks2.stored.toLocaleString('en')} = ${perSecond(hooks2).toLocaleString('en')}/s`),
+      row(health1),
+      row(calc1),
+      row(calc2),
+    );
+    noErrors.push(hooks1.figures, hooks2.figures, health1, calc1, calc2);
+    goals.push(`PostgreSQL webhooks stored/s = ${perSecond(hooks1)} with 1 process, ${perSecond(hooks2)} with 2 (goal >= ${GOAL_WEBHOOKS_PER_SECOND}): ${verdict(perSecond(hooks1) >= GOAL_WEBHOOKS_PER_SECOND)} / ${verdict(perSecond(hooks2) >= GOAL_WEBHOOKS_PER_SECOND)}`);
+  } finally {
+    await one.stop();
+    await two?.stop();
+    db.drop();
+  }
+}
+
+console.log([HEADER, RULE, ...rows].join('\n'));
+const failed = noErrors.filter((f) => f.errors > 0 || f.non2xx > 0);
+goals.push(`no errors: ${failed.length === 0 ? 'met' : `MISSED (${failed.map((f) => `${f.name}: ${f.non2xx} non-2xx, ${f.errors} errors`).join('; ')})`}`);
+console.log(`\nGoals:\n${goals.map((g) => `- ${g}`).join('\n')}`);
+rmSync(scratch, { recursive: true, force: true });

@@ -1,0 +1,43 @@
+/** Request bodies of the calculate benchmark. */
+
+/** One base price, one instance. */
+export const SMALL_PLAN = {
+  planConfig: { currency: 'EUR', prices: [{ productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.0125' }] },
+  instances: [{ quantity: 1, hoursUsed: 300 }],
+};
+
+const PRICES = [
+  { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12', prorate: true },
+  {
+    pricingModel: 'PRICING_MODEL_TIERED',
+    metricName: 'cpu',
+    freeUnits: 50,
+    tiers: [
+      { startInclusive: 0, endExclusive: 100, unitAmount: '0.05' },
+      { startInclusive: 100, endExclusive: 1000, unitAmount: '0.04' },
+      { startInclusive: 1000, unitAmount: '0.03' },
+    ],
+  },
+  { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ipv4', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '1.20' },
+  { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'backup', pricingModel: 'PRICING_MODEL_PACKAGE', metricName: 'backup_gb', packageSize: 50, packagePrice: '2' },
+  { productType: 'PRODUCT_TYPE_USAGE', pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'transfer', freeUnits: 1000, unitAmount: '0.01' },
+];
+
+/** Five prices (flat, graduated tiers, two add-ons, pooled usage) over `count` varied instances. */
+export function largePlan(count: number) {
+  const instances = Array.from({ length: count }, (_, i) => ({
+    quantity: 1 + (i % 3),
+    hoursUsed: 24 + ((i * 37) % 700),
+    region: ['fra1', 'nyc3', 'sgp1'][i % 3],
+    usage: { cpu: (i * 97) % 3000, transfer: (i * 131) % 3000 },
+    addons: [
+      ...(i % 2 === 0 ? [{ code: 'ipv4', usage: 1 + (i % 4) }] : []),
+      ...(i % 3 === 0 ? [{ code: 'backup', usage: { backup_gb: (i * 13) % 500 } }] : []),
+    ],
+  }));
+  return {
+    planConfig: { currency: 'USD', prices: PRICES },
+    instances,
+    calcConfig: { capHours: 672, discountPercent: 5, couponValue: '10.00', taxRate: 0.2 },
+  };
+}

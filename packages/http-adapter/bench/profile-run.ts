@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signToken, TEST_SECRET } from '../test/support/tokens.js';
+import { STRIPE_SECRET, stripeDelivery, stripeSubscriptionEvent } from '../test/support/webhook-payloads.js';
+import { load, row } from './load.js';
+import { SMALL_PLAN, largePlan } from './plans.js';
+import { startBenchServer } from './server.js';
+
+// One scenario against one PGlite server started with `node --cpu-prof`, for finding hot paths:
+// `node --conditions=source --import tsx bench/profile-run.ts <healthz|calculate|calculate100|webhooks> <profile dir>`
+// then `node --import tsx bench/cpu-profile-summary.ts <profile dir>`.
+
+const [scenario = 'calculate', dir = mkdtempSync(join(tmpdir(), 'billing-prof-'))] = process.argv.slice(2);
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
+const scratch = mkdtempSync(join(tmpdir(), 'billing-prof-run-'));
+const config = join(scratch, 'billing.json');
+writeFileSync(config, JSON.stringify({ webhookEndpoints: [{ provider: 'stripe', organizationId: 'org_a', secrets: [STRIPE_SECRET], requireBearer: false }] }));
+const server = await startBenchServer(
+  { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: config, DATABASE_URL: process.env['BENCH_DATABASE_URL'] ?? '', BILLING_DATA_DIR: join(scratch, 'data') },
+  { cpuProfDir: dir },
+);
+const headers = { authorization: `Bearer ${await signToken({ orgs: ['org_a'] })}`, 'x-organization-id': 'org_a', 'content-type': 'application/json' };
+const now = new Date();
+let i = 0;
+const next = () => {
+  const id = `p${i++}`;
+  const event = stripeSubscriptionEvent('customer.subscription.created', { eventId: `evt_${id}`, created: now, subscriptionId: `sub_${id}`, itemId: `si_${id}`, periodStart: now });
+  return { method: 'POST', path: '/api/v1/webhooks/stripe', ...stripeDelivery(event, now) };
+};
+try {
+  const run = {
+    healthz: () => load('GET /healthz', { url: `${server.url}/healthz`, seconds, connections: 32 }),
+    calculate: () => load('calculate 1', { url: `${server.url}/v1/plans:calculate`, seconds, connections: 32, method: 'POST', headers, body: JSON.stringify(SMALL_PLAN) }),
+    calculate100: () => load('calculate 100', { url: `${server.url}/v1/plans:calculate`, seconds, connections: 32, method: 'POST', headers, body: JSON.stringify(largePlan(100)) }),
+    webhooks: () => load('webhooks', { url: server.url, seconds, connections: 32, next }),
+  }[scenario];
+  if (!run) throw new Error(`unknown scenario ${scenario}`);
+  console.log(row(await run()));
+} finally {
+  await server.stop();
+}
+console.log(`profile in ${dir}`);

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../test/support/server-process.js';
+
+/** A server process under load; its log goes to a file, so reading it costs the load generator nothing. */
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+const DIST = join(REPO_ROOT, 'packages/http-adapter/dist/main.js');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts') || entry.name.endsWith('.sql')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** The built server when every package's dist is newer than its sources; else the sources through tsx. */
+export function serverEntry(): { args: string[]; label: string } {
+  const packages = ['pricing-core', 'billing-domain', 'http-adapter'].map((p) => join(REPO_ROOT, 'packages', p));
+  const fresh = packages.every((p) => {
+    const dist = join(p, 'dist/index.js');
+    return existsSync(dist) && statSync(dist).mtimeMs >= newestSource(join(p, 'src'));
+  });
+  if (fresh && existsSync(DIST)) return { args: [DIST], label: 'built dist (packages/http-adapter/dist/main.js)' };
+  return {
+    args: ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'packages/http-adapter/src/main.ts')],
+    label: 'sources through tsx (a dist is missing or older than its sources)',
+  };
+}
+
+/** Starts `node <entry>` on 127.0.0.1 with a free port and waits for /readyz. */
+export async function startBenchServer(env: Record<string, string>, options: { cpuProfDir?: string } = {}): Promise<BenchServer> {
+  const logDir = mkdtempSync(join(tmpdir(), 'billing-bench-log-'));
+  const logPath = join(logDir, 'server.log');
+  const log = openSync(logPath, 'w');
+  const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+  const child = spawn(process.execPath, [...profile, ...serverEntry().args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', log, log],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${readFileSync(logPath, 'utf8').slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    const port = /"msg":"listening"/.test(readFileSync(logPath, 'utf8')) ? /"port":(\d+)/.exec(readFileSync(logPath, 'utf8'))?.[1] : undefined;
+    if (port) {
+      const url = `http://127.0.0.1:${port}`;
+      if (await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)) {
+        return {
+          url,
+          child,
+          stop: async () => {
+            if (child.exitCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        };
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
