@@ -3,6 +3,7 @@ import type { NormalizeInput, NormalizeResult } from './normalize-result.js';
 import { normalizePaddleEvent } from './normalize-paddle.js';
 import { normalizeStandardEvent } from './normalize-standard.js';
 import { normalizeStripeEvent } from './normalize-stripe.js';
+import { unstorableTextPath } from './storable-text.js';
 
 /**
  * Parses a verified body and normalizes it into our event union. Malformed JSON or a missing
@@ -12,6 +13,18 @@ import { normalizeStripeEvent } from './normalize-stripe.js';
  * // { ok: true, event: { kind: 'ignored', provider: 'stripe', eventId: 'evt_1', ... } }
  */
 export function normalizeWebhookEvent(provider: ProviderName, input: NormalizeInput): NormalizeResult {
+  const result = normalizeByProvider(provider, input);
+  if (!result.ok) return result;
+  const badPath = unstorableTextPath(result.event);
+  if (badPath === undefined) return result;
+  return {
+    ok: false,
+    message: `the event's ${badPath} holds a NUL character or an unpaired surrogate, which cannot be stored`,
+    eventId: unstorableTextPath(result.event.eventId) === undefined ? result.event.eventId : '',
+  };
+}
+
+function normalizeByProvider(provider: ProviderName, input: NormalizeInput): NormalizeResult {
   switch (provider) {
     case 'stripe':
       return normalizeStripeEvent(input);

@@ -181,10 +181,9 @@ describe('examples: strings PostgreSQL cannot store', () => {
     }
   });
 
-  // NOTE: billing-domain passes such strings from verified payloads to PostgreSQL (jsonb refuses
-  // \u0000 and lone surrogates), and the storage error becomes 503, so the provider retries an
-  // event that can never be stored. It should be 400 (malformed). These examples fail until the
-  // normalizers refuse such strings; then `it.fails` must become `it`.
+  // NOTE: PostgreSQL refuses \u0000 and lone surrogates, so a verified payload carrying them
+  // could never be stored; it must be refused as malformed (400), not answered 503 (which a
+  // provider would retry forever).
   const sign = (provider: ProviderName, bad: string, n: number) => {
     const at = new Date();
     if (provider === 'stripe') return stripeDelivery(stripeInvoiceEvent('invoice.paid', { eventId: `evt_nul_${n}`, created: at, subscriptionId: bad }), at);
@@ -193,7 +192,7 @@ describe('examples: strings PostgreSQL cannot store', () => {
   };
   let n = 0;
   for (const provider of ['stripe', 'paddle', 'standard'] as const) {
-    it.fails(`known defect (${provider}): a signed payload whose subscription id holds \\u0000 is answered 400, not 503`, async () => {
+    it(`a signed payload whose subscription id holds \\u0000 is answered 400, not 503 (${provider})`, async () => {
       const org = SEED_ORG[provider];
       const bearer: Record<string, string> = provider === 'standard' ? { authorization: `Bearer ${await world.token([org])}`, 'x-organization-id': org } : {};
       const delivery = sign(provider, 'sub_\u0000', ++n);
