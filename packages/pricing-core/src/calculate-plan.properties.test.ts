@@ -6,17 +6,17 @@ import type { PlanResult } from './index.js';
 import {
   ADDON_CODES,
   currencyOf,
-  ANY_PLAN,
   decimalArb,
   growUsage,
   METRICS,
   MINOR_DIGITS,
   planArb,
   pooledPlanArb,
-  priceArb,
   tiersArb,
 } from './test-support/arbitraries.js';
-import type { Currency, InstanceJson, PlanRequestJson, PriceJson, TierJson } from './test-support/arbitraries.js';
+import type { InstanceJson, PlanRequestJson, PriceJson } from './test-support/arbitraries.js';
+import { mutatedPlanArb } from './test-support/mutations.js';
+import { referenceAmount, singlePriceArb } from './test-support/reference-model.js';
 
 /** Runs per law; raise with PRICING_PROPERTY_RUNS for a deeper search. */
 const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 150);
@@ -91,145 +91,6 @@ function expectCalculatesOrRejects(input: unknown): void {
   }
 }
 
-
-/** An independent big.js constructor for the reference (never reconfigures the engine's). */
-const Exact = Big();
-Exact.DP = 60;
-
-/** An exact fraction n/d (d > 0); the reference divides only once, when it rounds. */
-class Fraction {
-  constructor(
-    readonly n: Big,
-    readonly d: Big = new Exact(1),
-  ) {}
-  static of(value: string | number): Fraction {
-    return new Fraction(new Exact(String(value)));
-  }
-  plus(o: Fraction): Fraction {
-    return new Fraction(this.n.times(o.d).plus(o.n.times(this.d)), this.d.times(o.d));
-  }
-  minus(o: Fraction): Fraction {
-    return this.plus(new Fraction(o.n.times(-1), o.d));
-  }
-  times(o: Fraction): Fraction {
-    return new Fraction(this.n.times(o.n), this.d.times(o.d));
-  }
-  div(o: Fraction): Fraction {
-    return new Fraction(this.n.times(o.d), this.d.times(o.n));
-  }
-  cmp(o: Fraction): number {
-    return this.n.times(o.d).cmp(o.n.times(this.d));
-  }
-  max(o: Fraction): Fraction {
-    return this.cmp(o) >= 0 ? this : o;
-  }
-  min(o: Fraction): Fraction {
-    return this.cmp(o) <= 0 ? this : o;
-  }
-  ceil(): Fraction {
-    let floor = this.n.div(this.d).round(0, Big.roundDown);
-    if (floor.times(this.d).gt(this.n)) floor = floor.minus(1);
-    if (floor.plus(1).times(this.d).lte(this.n)) floor = floor.plus(1);
-    return new Fraction(floor.times(this.d).eq(this.n) ? floor : floor.plus(1));
-  }
-  /** Half-up to `dp` places: exact, as halfway points have short expansions and d stays small. */
-  round(dp: number): Big {
-    return this.n.div(this.d).round(dp, Big.roundHalfUp);
-  }
-}
-
-const ZERO = Fraction.of(0);
-const ONE = Fraction.of(1);
-const isSet = (amount: string | undefined): amount is string => amount !== undefined && !new Exact(amount).eq(0);
-
-/** The model amount of `price` for `q` units, straight from section 4 of the rules. */
-function referenceModel(price: PriceJson, q: Fraction, quantity: Fraction): Fraction {
-  switch (price.pricingModel) {
-    case 'PRICING_MODEL_FLAT':
-      return Fraction.of(price.unitAmount ?? '0').times(quantity);
-    case 'PRICING_MODEL_PER_UNIT': {
-      const rate = price.metricName !== undefined && isSet(price.overagePrice) ? price.overagePrice : (price.unitAmount ?? '0');
-      return q.times(Fraction.of(rate)).div(Fraction.of(price.unitQuantity || 1));
-    }
-    case 'PRICING_MODEL_PACKAGE':
-      return q.div(Fraction.of(price.packageSize ?? 1)).ceil().times(Fraction.of(price.packagePrice ?? '0'));
-    case 'PRICING_MODEL_TIERED': {
-      const tiers = [...(price.tiers ?? [])].sort(
-        (a, b) => (a.tierOrder ?? 0) - (b.tierOrder ?? 0) || (a.startInclusive ?? 0) - (b.startInclusive ?? 0),
-      );
-      const fee = (tier: TierJson) => Fraction.of(tier.flatFee === true ? (tier.flatFeeAmount ?? '0') : '0');
-      const end = (tier: TierJson) => (tier.endExclusive ? Fraction.of(tier.endExclusive) : undefined);
-      if (tiers.some((tier) => tier.tierType === 'TIER_MODE_VOLUME')) {
-        const holding =
-          tiers.find((tier) => {
-            const e = end(tier);
-            return q.cmp(Fraction.of(tier.startInclusive ?? 0)) > 0 && (e === undefined || q.cmp(e) <= 0);
-          }) ?? tiers[0]!;
-        return q.times(Fraction.of(holding.unitAmount ?? '0')).plus(fee(holding));
-      }
-      return tiers.reduce((acc, tier, index) => {
-        const start = Fraction.of(tier.startInclusive ?? 0);
-        const e = end(tier);
-        const held = (e === undefined ? q : q.min(e)).minus(start).max(ZERO);
-        const charged = held.cmp(ZERO) > 0 || index === 0 ? fee(tier) : ZERO;
-        return acc.plus(held.times(Fraction.of(tier.unitAmount ?? '0'))).plus(charged);
-      }, ZERO);
-    }
-    case 'PRICING_MODEL_FORMULA':
-      throw new Error('formulas are not modelled by the reference');
-  }
-}
-
-/** Minimum and maximum charge of section 4 ("0" maximum: none). */
-function referenceClamp(price: PriceJson, amount: Fraction): Fraction {
-  if (isSet(price.minimumCharge) && amount.cmp(Fraction.of(price.minimumCharge)) < 0) return Fraction.of(price.minimumCharge);
-  if (isSet(price.maximumCharge) && amount.cmp(Fraction.of(price.maximumCharge)) > 0) return Fraction.of(price.maximumCharge);
-  return amount;
-}
-
-const PERIODS_IN_CYCLE: Record<string, (cycleHours: Fraction, billableHours: Fraction) => Fraction> = {
-  BILLING_PERIOD_HOURLY: (_cycle, billable) => billable,
-  BILLING_PERIOD_DAILY: (cycle) => cycle.div(Fraction.of(24)),
-  BILLING_PERIOD_WEEKLY: (cycle) => cycle.div(Fraction.of(168)),
-  BILLING_PERIOD_MONTHLY: () => ONE,
-  BILLING_PERIOD_YEARLY: () => ONE.div(Fraction.of(12)),
-};
-
-/** The exact amount of one BASE price on one instance (sections 1, 3, 4 and 5), formulas aside. */
-function referenceAmount(price: PriceJson, instance: InstanceJson, capHours: number | undefined): Fraction {
-  const cycle = Fraction.of(capHours || 730);
-  const hours = instance.hoursUsed ? Fraction.of(instance.hoursUsed) : cycle;
-  const billable = capHours ? hours.min(Fraction.of(capHours)) : hours;
-  const factor = hours.min(cycle).div(cycle);
-  const quantity = Fraction.of(instance.quantity || 1);
-  if (price.metricName !== undefined) {
-    const usage = Fraction.of(typeof instance.usage === 'number' ? instance.usage : 0);
-    const free = Fraction.of(price.freeUnits ?? 0).times(quantity).times(price.prorate === true ? factor : ONE);
-    return referenceClamp(price, referenceModel(price, usage.minus(free).max(ZERO), quantity));
-  }
-  const period = PERIODS_IN_CYCLE[price.billingPeriod ?? 'BILLING_PERIOD_MONTHLY']!(cycle, billable);
-  const prorated = price.prorate === true && price.billingPeriod !== 'BILLING_PERIOD_HOURLY' ? factor : ONE;
-  const scaled = referenceModel(price, quantity, quantity)
-    .times(period)
-    .times(prorated)
-    .div(Fraction.of(price.billingInterval || 1));
-  return referenceClamp(price, scaled);
-}
-
-/** One BASE price (every model but FORMULA) on one instance with a bare-number usage. */
-const singlePriceArb = fc.record({
-  currency: fc.constantFrom<Currency>('USD', 'JPY', 'KWD'),
-  price: priceArb('PRODUCT_TYPE_BASE', {
-    ...ANY_PLAN,
-    models: ['PRICING_MODEL_FLAT', 'PRICING_MODEL_PER_UNIT', 'PRICING_MODEL_PACKAGE', 'PRICING_MODEL_TIERED'],
-  }),
-  instance: fc.record({
-    quantity: fc.integer({ min: 0, max: 4 }),
-    hoursUsed: fc.oneof(fc.integer({ min: 0, max: 900 }), fc.constantFrom(0.5, 336.5)),
-    usage: fc.oneof(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 40_000 }).map((n) => n / 100)),
-  }),
-  capHours: fc.option(fc.oneof(fc.constantFrom(672, 744), fc.integer({ min: 1, max: 900 })), { nil: undefined }),
-});
 
 describe('properties', () => {
   it('reference: one price on one instance costs round(clamp(model(units) x periods x proration / interval))', () => {
@@ -577,67 +438,3 @@ describe('properties', () => {
     fc.assert(fc.property(mutatedPlanArb, expectCalculatesOrRejects), { numRuns: 500 });
   });
 });
-
-/** Values that tend to break parsers, number readers and map lookups. */
-const oddValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom<unknown>(
-    -1, -0.01, 0, 0.5, 1e21, 1e308, 2 ** 53 + 2, 1e-7, 5e-324,
-    '', ' ', '-1', '-0', '1e3', '1e400', '1e-400', 'NaN', 'Infinity', '0x10', '1_000', '12.3.4', '+5', '.5', '5.',
-    '0.0000000000001', '99999999999999999999999999.999', '١٢',
-    'PRICING_MODEL_TIERED', 'PRICING_MODEL_FORMULA', 'PRODUCT_TYPE_USAGE', 'PRODUCT_TYPE_ADDON', 'TIER_MODE_VOLUME',
-    'BILLING_PERIOD_HOURLY', 'METRIC_AGGREGATION_AVERAGE', 'PRICING_MODEL_UNSPECIFIED',
-    'constructor', '__proto__', 'toString', 'cpu', 'backup',
-    '1 / 0', 'units / (quantity - quantity)', '0 - 1', 'usage.nope', 'usage.', 'round(1, -1)', 'round(units, 100000)',
-    'if(1, 2)', 'if(units > 1, 1 / 0, 2)', 'min()', '((((((((((((((((((((((((((((((((((1))))))))))))))))))))))))))))))))))',
-    'ceil(units / 7) * 99999999999999999999', 'x'.repeat(1001), '1e999999',
-    null, true, false, [], {}, [1, -1], [[1]], { cpu: -1 }, { cpu: [1, 'a'] }, { constructor: 3 },
-  ),
-);
-
-type Path = (string | number)[];
-
-function pathsOf(value: unknown, prefix: Path = []): Path[] {
-  if (value === null || typeof value !== 'object') return [prefix];
-  const children = Array.isArray(value)
-    ? value.flatMap((child, index) => pathsOf(child, [...prefix, index]))
-    : Object.entries(value).flatMap(([key, child]) => pathsOf(child, [...prefix, key]));
-  return [prefix, ...children];
-}
-
-type Mutation = { pick: number; kind: 'set' | 'delete' | 'addKey'; value: unknown; key: string };
-
-function applyMutation(root: unknown, { pick, kind, value, key }: Mutation): unknown {
-  const paths = pathsOf(root);
-  const path = paths[pick % paths.length] ?? [];
-  if (path.length === 0) return kind === 'set' ? value : root;
-  let parent = root as Record<string | number, unknown>;
-  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
-  const last = path[path.length - 1]!;
-  if (kind === 'delete') {
-    if (Array.isArray(parent)) parent.splice(Number(last), 1);
-    else delete parent[last];
-  } else if (kind === 'addKey') {
-    const target = parent[last];
-    if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
-      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
-    } else {
-      parent[last] = value;
-    }
-  } else {
-    parent[last] = value;
-  }
-  return root;
-}
-
-const mutationArb: fc.Arbitrary<Mutation> = fc.record({
-  pick: fc.nat(),
-  kind: fc.constantFrom<Mutation['kind']>('set', 'set', 'delete', 'addKey'),
-  value: oddValue,
-  key: fc.constantFrom('__proto__', 'constructor', 'toString', 'cpu', 'extra', ''),
-});
-
-/** A valid plan with one to three random edits. */
-const mutatedPlanArb: fc.Arbitrary<unknown> = fc
-  .tuple(planArb({ maxInstances: 3 }), fc.array(mutationArb, { minLength: 1, maxLength: 3 }))
-  .map(([plan, mutations]) => mutations.reduce<unknown>((root, mutation) => applyMutation(root, mutation), structuredClone(plan)));
