@@ -137,6 +137,7 @@ export type WebhookOutcomeCode =
   | 'webhook.unknown_provider'
   | 'webhook.not_configured'
   | 'webhook.unauthenticated'
+  | 'webhook.permission_denied'
   | 'webhook.invalid_signature'
   | 'webhook.malformed'
   | 'storage.unavailable';

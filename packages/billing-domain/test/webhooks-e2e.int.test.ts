@@ -85,7 +85,7 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     const body = standardBody('subscription.updated', standardSubscriptionData());
     expect(await service.webhooks.handle(standardDelivery(body, 'msg_1'))).toMatchObject({ code: 'webhook.unauthenticated', success: false });
     const foreign = standardDelivery(body, 'msg_1', { bearerOrganizationIds: ['org_other'], bearerPresented: true });
-    expect((await service.webhooks.handle(foreign)).code).toBe('webhook.unauthenticated');
+    expect((await service.webhooks.handle(foreign)).code).toBe('webhook.permission_denied');
     const mine = standardDelivery(body, 'msg_1', { bearerOrganizationIds: [org], bearerPresented: true });
     expect(await service.webhooks.handle(mine)).toMatchObject({ code: 'webhook.applied', eventId: 'msg_1' });
   });

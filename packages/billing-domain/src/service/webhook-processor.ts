@@ -54,7 +54,12 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
       if (endpoints.length === 0) return fail('webhook.not_configured', `no webhook endpoint is configured for ${provider}`);
       const eligible = eligibleEndpoints(endpoints, delivery);
       if (eligible.length === 0) {
-        const why = delivery.bearerPresented ? 'the bearer token is invalid or not for this organization' : 'a bearer token is required';
+        // NOTE: a valid token that does not list the endpoint's organization is a permission
+        // problem (403, service.md section 2), not a missing or invalid token (401).
+        if (delivery.bearerOrganizationIds !== null) {
+          return fail('webhook.permission_denied', `the bearer token may not act for the organization of any ${provider} webhook endpoint`);
+        }
+        const why = delivery.bearerPresented ? 'the bearer token is invalid' : 'a bearer token is required';
         return fail('webhook.unauthenticated', `${provider} webhook endpoints require a bearer token: ${why}`);
       }
       let endpoint: WebhookEndpointConfig | undefined;

@@ -80,6 +80,7 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     ['webhook.unknown_provider', false, 404],
     ['webhook.not_configured', false, 404],
     ['webhook.unauthenticated', false, 401],
+    ['webhook.permission_denied', false, 403],
     ['webhook.invalid_signature', false, 400],
     ['webhook.malformed', false, 400],
     ['storage.unavailable', false, 503],

@@ -34,6 +34,7 @@ const deliverRoute = createRoute({
     200: ack('Applied, duplicate, ignored, or stored for later'),
     400: ack('Bad or missing signature, stale timestamp, or malformed body; nothing stored'),
     401: ack('The endpoint requires a bearer token and none valid came'),
+    403: ack('The bearer token may not act for the organization of any endpoint of the provider'),
     404: ack('Unknown provider, or no endpoint configured for it'),
     413: ack('Body over the limit'),
     500: ack('Internal error; retry'),

@@ -98,10 +98,10 @@ describe('examples: the standard endpoint with requireBearer', () => {
     expect(world.recorder.writes().length).toBe(writes);
   });
 
-  it('webhook: a token for another organization (org_b acting as org_a) -> 401, nothing stored', async () => {
+  it('webhook: a token for another organization (org_b acting as org_a) -> 403, nothing stored', async () => {
     const writes = world.recorder.writes().length;
     const res = await world.deliver(delivery(), bearer(await world.token(['org_b']), 'org_a'));
-    expect([res.status, ackProblems(401, await res.json())]).toEqual([401, []]);
+    expect([res.status, ackProblems(403, await res.json())]).toEqual([403, []]);
     expect(world.recorder.writes().length).toBe(writes);
   });
 
