@@ -126,6 +126,11 @@ export interface WebhookDelivery {
   bearerOrganizationIds: readonly string[] | null;
   /** True when an Authorization header was sent at all (valid or not). */
   bearerPresented: boolean;
+  /**
+   * True when a valid token came without `X-Organization-ID`: such a token does not count
+   * (`bearerOrganizationIds` is null), since bearer endpoints need both headers.
+   */
+  organizationHeaderMissing?: boolean;
   now: Date;
 }
 
@@ -138,6 +143,7 @@ export type WebhookOutcomeCode =
   | 'webhook.not_configured'
   | 'webhook.unauthenticated'
   | 'webhook.permission_denied'
+  | 'webhook.missing_organization'
   | 'webhook.invalid_signature'
   | 'webhook.malformed'
   | 'storage.unavailable';

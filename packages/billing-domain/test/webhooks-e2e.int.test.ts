@@ -86,6 +86,8 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     expect(await service.webhooks.handle(standardDelivery(body, 'msg_1'))).toMatchObject({ code: 'webhook.unauthenticated', success: false });
     const foreign = standardDelivery(body, 'msg_1', { bearerOrganizationIds: ['org_other'], bearerPresented: true });
     expect((await service.webhooks.handle(foreign)).code).toBe('webhook.permission_denied');
+    const headerless = standardDelivery(body, 'msg_1', { bearerOrganizationIds: null, bearerPresented: true, organizationHeaderMissing: true });
+    expect((await service.webhooks.handle(headerless)).code).toBe('webhook.missing_organization');
     const mine = standardDelivery(body, 'msg_1', { bearerOrganizationIds: [org], bearerPresented: true });
     expect(await service.webhooks.handle(mine)).toMatchObject({ code: 'webhook.applied', eventId: 'msg_1' });
   });

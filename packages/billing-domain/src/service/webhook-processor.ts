@@ -59,6 +59,9 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
         if (delivery.bearerOrganizationIds !== null) {
           return fail('webhook.permission_denied', `the bearer token may not act for the organization of any ${provider} webhook endpoint`);
         }
+        if (delivery.organizationHeaderMissing === true) {
+          return fail('webhook.missing_organization', `${provider} webhook endpoints with a bearer token also need the X-Organization-ID header`);
+        }
         const why = delivery.bearerPresented ? 'the bearer token is invalid' : 'a bearer token is required';
         return fail('webhook.unauthenticated', `${provider} webhook endpoints require a bearer token: ${why}`);
       }

@@ -50,10 +50,12 @@ export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> 
 
 /** What a webhook delivery's optional bearer token allows, for the domain to judge. */
 export interface OptionalBearer {
-  /** Organizations of a valid token, narrowed to `X-Organization-ID` when sent; null without a valid token. */
+  /** Organizations of a valid token narrowed to `X-Organization-ID`; null without both. */
   bearerOrganizationIds: readonly string[] | null;
   /** True when an Authorization header came at all. */
   bearerPresented: boolean;
+  /** True when a valid token came without `X-Organization-ID`. */
+  organizationHeaderMissing: boolean;
 }
 
 /** Verifies the bearer token of a webhook delivery when there is one; never refuses. */
@@ -64,10 +66,12 @@ export async function optionalBearer(
 ): Promise<OptionalBearer> {
   const bearerPresented = authorization !== undefined;
   const token = bearerToken(authorization);
-  if (token === null) return { bearerOrganizationIds: null, bearerPresented };
+  if (token === null) return { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: false };
   const verified = await verifier.verify(token);
-  if (!verified.ok) return { bearerOrganizationIds: null, bearerPresented };
+  if (!verified.ok) return { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: false };
   const wanted = organizationHeader?.trim() ?? '';
-  const orgs = wanted === '' ? verified.organizationIds : verified.organizationIds.filter((o) => o === wanted);
-  return { bearerOrganizationIds: orgs, bearerPresented };
+  // NOTE: bearer endpoints need both headers (service.md section 2), so a token without
+  // X-Organization-ID does not count; the domain answers 400 when nothing else verifies.
+  if (wanted === '') return { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: true };
+  return { bearerOrganizationIds: verified.organizationIds.filter((o) => o === wanted), bearerPresented, organizationHeaderMissing: false };
 }

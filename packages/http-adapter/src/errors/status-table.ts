@@ -69,6 +69,7 @@ export const WEBHOOK_HTTP_STATUS = {
   'webhook.not_configured': 404,
   'webhook.unauthenticated': 401,
   'webhook.permission_denied': 403,
+  'webhook.missing_organization': 400,
   'webhook.invalid_signature': 400,
   'webhook.malformed': 400,
   'storage.unavailable': 503,

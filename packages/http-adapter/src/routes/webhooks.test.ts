@@ -45,17 +45,17 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     expect(billing.deliveries[0]?.rawBody).toBe('{not json');
   });
 
-  it('a valid token: its organizations, narrowed to X-Organization-ID when sent', async () => {
+  it('a valid token: its organizations narrowed to X-Organization-ID; without the header it does not count', async () => {
     const billing = fakeBilling();
     const app = testApp(billing);
     const token = await signToken({ orgs: ['org_a', 'org_b'] });
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}` });
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}`, 'x-organization-id': 'org_b' });
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}`, 'x-organization-id': 'org_z' });
-    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented])).toEqual([
-      [['org_a', 'org_b'], true],
-      [['org_b'], true],
-      [[], true],
+    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented, d.organizationHeaderMissing])).toEqual([
+      [null, true, true],
+      [['org_b'], true, false],
+      [[], true, false],
     ]);
   });
 
@@ -65,10 +65,10 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${await signToken({ secret: OTHER_SECRET })}` });
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${await signToken({ expiresIn: -10 })}` });
     await deliver(app, 'standard', '{}', { authorization: 'Basic abc' });
-    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented])).toEqual([
-      [null, true],
-      [null, true],
-      [null, true],
+    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented, d.organizationHeaderMissing])).toEqual([
+      [null, true, false],
+      [null, true, false],
+      [null, true, false],
     ]);
   });
 
@@ -81,6 +81,7 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     ['webhook.not_configured', false, 404],
     ['webhook.unauthenticated', false, 401],
     ['webhook.permission_denied', false, 403],
+    ['webhook.missing_organization', false, 400],
     ['webhook.invalid_signature', false, 400],
     ['webhook.malformed', false, 400],
     ['storage.unavailable', false, 503],

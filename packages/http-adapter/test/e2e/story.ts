@@ -161,9 +161,9 @@ export function addonStory(server: () => ServerProcess, provider: 'stripe' | 'st
     const headers: Record<string, string> =
       provider === 'stripe'
         ? { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }
-        : { 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA', authorization: `Bearer ${await bearer}` };
+        : { 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA', authorization: `Bearer ${await bearer}`, 'x-organization-id': org };
     const res = await fetch(`${server().url}/api/v1/webhooks/${provider}`, { method: 'POST', body, headers });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ success: false });
+    expect(await res.json()).toMatchObject({ success: false, message: expect.stringContaining('signature') });
   });
 }

@@ -105,9 +105,11 @@ describe('examples: the standard endpoint with requireBearer', () => {
     expect(world.recorder.writes().length).toBe(writes);
   });
 
-  it('webhook: without X-Organization-ID the token\'s own organizations apply (documented), so a valid delivery is stored', async () => {
+  it('webhook: a valid token without X-Organization-ID -> 400, nothing stored', async () => {
+    const writes = world.recorder.writes().length;
     const res = await world.deliver(delivery(), { authorization: `Bearer ${await world.token(['org_a'])}` });
-    expect(res.status).toBe(200);
+    expect([res.status, ackProblems(400, await res.json())]).toEqual([400, []]);
+    expect(world.recorder.writes().length).toBe(writes);
   });
 });
 
