@@ -45,6 +45,12 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     expect(billing.deliveries[0]?.rawBody).toBe('{not json');
   });
 
+  it('the raw body reaches the domain byte for byte, a leading byte-order mark included', async () => {
+    const billing = fakeBilling();
+    await deliver(testApp(billing), 'standard', '\uFEFF{"type":"x"}', { 'content-type': 'application/json' });
+    expect(billing.deliveries[0]?.rawBody).toBe('\uFEFF{"type":"x"}');
+  });
+
   it('a valid token: its organizations narrowed to X-Organization-ID; without the header it does not count', async () => {
     const billing = fakeBilling();
     const app = testApp(billing);

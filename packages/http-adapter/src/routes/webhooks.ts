@@ -43,6 +43,7 @@ const deliverRoute = createRoute({
 });
 
 const answer = (c: Context, body: WebhookAckBody, status: ContentfulStatusCode) => c.json(body, status);
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const isProvider = (name: string) => (PROVIDERS as readonly string[]).includes(name);
 
 /** `POST /api/v1/webhooks/{provider}`: raw body and headers to the domain; its code picks the status. */
@@ -65,8 +66,9 @@ export function registerWebhookRoutes(
       onError: (c) => answer(c, { success: false, eventId: '', message: `body over ${deps.bodyLimitBytes} bytes` }, 413),
     }),
     async (c) => {
-      // NOTE: the signature covers the exact bytes, so the body is read as text before anything parses it.
-      const rawBody = await c.req.text();
+      // NOTE: the signature covers the exact bytes, so the body is read before anything parses it,
+      // and decoded keeping a leading byte-order mark (`c.req.text()` would drop it).
+      const rawBody = utf8.decode(await c.req.arrayBuffer());
       const bearer = await optionalBearer(deps.auth, c.req.header('authorization'), c.req.header('x-organization-id'));
       const headers: Record<string, string> = {};
       c.req.raw.headers.forEach((value, name) => {
