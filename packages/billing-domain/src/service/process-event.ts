@@ -1,3 +1,4 @@
+import type { AddonState } from '../addon/addon-state.js';
 import { sameFields } from '../addon/same-fields.js';
 import type { BillingEvent, WebhookAck } from '../contract.js';
 import type { SubscriptionRecord, UnitOfWork, WebhookEventStatus } from '../storage/ports.js';
@@ -43,7 +44,13 @@ async function drainPending(uow: UnitOfWork, subscription: SubscriptionRecord, c
  * An event older than the last one applied: refold the subscription's events in time order and
  * write what differs, so the result is the one in-order delivery gives. True when anything changed.
  */
-async function replayLate(uow: UnitOfWork, subscription: SubscriptionRecord, event: SubscriptionEvent, ctx: EffectContext) {
+async function replayLate(
+  uow: UnitOfWork,
+  subscription: SubscriptionRecord,
+  stored: readonly AddonState[],
+  event: SubscriptionEvent,
+  ctx: EffectContext,
+) {
   const { organizationId, provider, externalId } = subscription;
   const history = await uow.webhookEvents.listHistory(organizationId, provider, externalId);
   const events = [...history.map((record) => decodeEvent(record.payload)), event].sort(
@@ -51,7 +58,6 @@ async function replayLate(uow: UnitOfWork, subscription: SubscriptionRecord, eve
   );
   const folded = foldEvents(organizationId, events, ctx);
   if (folded === null) return false;
-  const stored = await uow.addons.listBySubscription(organizationId, subscription.id, { forUpdate: true });
   const writes = mergeReplay(subscription, stored, folded, ctx.now);
   const subscriptionChanged = !sameFields(writes.subscription, subscription, ['updateTime']);
   if (!subscriptionChanged && writes.inserted.length === 0 && writes.updated.length === 0) return false;
@@ -62,6 +68,8 @@ async function replayLate(uow: UnitOfWork, subscription: SubscriptionRecord, eve
 /**
  * Records one verified, normalized event and applies its effects, all inside the caller's
  * transaction. Idempotent per (organization, provider, eventId).
+ * NOTE: an event in order costs three statements on a SQL store: the insert (which also takes the
+ * subscription's lock), one read of the subscription with its add-ons, and the batched writes.
  * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
  */
 export async function processEvent(
@@ -71,6 +79,7 @@ export async function processEvent(
   ctx: EffectContext,
 ): Promise<WebhookAck> {
   const { provider, eventId } = event;
+  // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.
   const fresh = await uow.webhookEvents.insertIfAbsent({
     organizationId,
     provider,
@@ -85,29 +94,30 @@ export async function processEvent(
   if (!fresh) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
   if (event.kind === 'ignored') return ack('webhook.ignored', eventId, `event type ${event.eventType} is ignored; stored`);
 
-  await uow.lockSubscriptionKey(organizationId, provider, event.subscriptionExternalId);
-  const subscription = await uow.subscriptions.findByExternalId(organizationId, provider, event.subscriptionExternalId, {
-    forUpdate: true,
-  });
+  const found = await uow.subscriptions.findByExternalIdWithAddons(organizationId, provider, event.subscriptionExternalId);
   const finish = async (status: WebhookEventStatus, code: WebhookAck['code'], message: string) => {
     if (status !== 'pending') await uow.webhookEvents.setStatus(organizationId, provider, eventId, status);
     return ack(code, eventId, message);
   };
-  if (subscription === null) {
+  if (found === null) {
     if (event.kind !== 'subscription.upserted') {
       return finish('pending', 'webhook.stored', `event ${eventId} stored; its subscription is not known yet and it applies when it arrives`);
     }
     const effects = createSubscription(organizationId, event, ctx);
     await save(uow, effects, true);
+    // NOTE: marked applied before the waiting events are listed, so it is not among them: applied
+    // again to the state it has just created, it would change nothing.
+    const done = await finish('applied', 'webhook.applied', `event ${eventId} applied`);
     await drainPending(uow, effects.subscription, event.occurredAt, ctx);
-    return finish('applied', 'webhook.applied', `event ${eventId} applied`);
+    return done;
   }
+  const { subscription, addons } = found;
   if (event.occurredAt.getTime() < Date.parse(subscription.lastEventAt)) {
-    const changed = await replayLate(uow, subscription, event, ctx);
+    const changed = await replayLate(uow, subscription, addons, event, ctx);
     return changed
       ? finish('applied', 'webhook.applied', `event ${eventId} arrived late; applied in time order among the later events`)
       : finish('stored', 'webhook.stored', `event ${eventId} stored, not applied: later events already carry the state`);
   }
-  await applyTo(uow, subscription, event, ctx);
+  await save(uow, applyEvent(subscription, addons, event, ctx), false);
   return finish('applied', 'webhook.applied', `event ${eventId} applied`);
 }

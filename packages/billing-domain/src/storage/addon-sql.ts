@@ -2,14 +2,20 @@ import type { AddonState, CancelOrigin } from '../addon/addon-state.js';
 import type { AddonPricingModel, AddonStatus, AddonType, ProviderName, RecordStatus } from '../contract.js';
 import type { AddonSubscriptionRepository, ReadOptions } from './ports.js';
 import { toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
+import type { WriteBatch } from './write-batch.js';
 
-const COLUMNS = `organization_id, id, subscription_id, provider, external_id, addon_code, display_name,
+/** The add-on columns as the repositories read them (`unit_amount` as its exact text). */
+export const ADDON_COLUMNS = `organization_id, id, subscription_id, provider, external_id, addon_code, display_name,
   addon_type, pricing_model, quantity, unit_amount::text AS unit_amount, currency, addon_status, status,
   start_date, end_date, cancel_at_period_end, canceled_at, cancel_origin, metadata, create_time, update_time`;
 
 type Row = Record<string, unknown>;
 
-function fromRow(row: Row): AddonState {
+/**
+ * An add-on from a row (or a row's JSON) of ADDON_COLUMNS.
+ * @example addonFromRow(rows[0]).unitAmount // '1.20'
+ */
+export function addonFromRow(row: Row): AddonState {
   const id = String(row.id);
   const metadata = (toJson(row.metadata) ?? {}) as Record<string, string>;
   return {
@@ -39,37 +45,29 @@ function fromRow(row: Row): AddonState {
   };
 }
 
-function values(a: AddonState): unknown[] {
-  return [
-    a.organizationId, a.id, a.subscriptionId, a.provider, a.externalId, a.addonCode, a.displayName,
-    a.addonType, a.pricingModel, a.quantity, a.unitAmount, a.currency, a.addonStatus, a.status,
-    a.startDate, a.endDate, a.cancelAtPeriodEnd, a.canceledAt, a.cancelOrigin, JSON.stringify(a.metadata),
-    a.createTime, a.updateTime,
-  ];
-}
-
 const lock = (options?: ReadOptions): string => (options?.forUpdate ? ' FOR UPDATE' : '');
 
 /**
- * The add-on repository over any SqlClient (one SQL dialect for PGlite and PostgreSQL).
- * @example const addons = sqlAddonRepository(client); await addons.findById('org_1', 'a1')
+ * The add-on repository over any SqlClient (one SQL dialect for PGlite and PostgreSQL); writes go
+ * to the transaction's write batch.
+ * @example const addons = sqlAddonRepository(client, writeBatch(client)); await addons.findById('org_1', 'a1')
  */
-export function sqlAddonRepository(sql: SqlClient): AddonSubscriptionRepository {
+export function sqlAddonRepository(sql: SqlClient, writes: WriteBatch): AddonSubscriptionRepository {
   return {
     async findById(organizationId, id, options) {
       const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND id = $2${lock(options)}`,
+        `SELECT ${ADDON_COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND id = $2${lock(options)}`,
         [organizationId, id],
       );
-      return rows[0] === undefined ? null : fromRow(rows[0]);
+      return rows[0] === undefined ? null : addonFromRow(rows[0]);
     },
     async listBySubscription(organizationId, subscriptionId, options) {
       const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND subscription_id = $2
+        `SELECT ${ADDON_COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND subscription_id = $2
          ORDER BY create_time, id${lock(options)}`,
         [organizationId, subscriptionId],
       );
-      return rows.map(fromRow);
+      return rows.map(addonFromRow);
     },
     async listPage(organizationId, query) {
       const params: unknown[] = [organizationId];
@@ -84,32 +82,17 @@ export function sqlAddonRepository(sql: SqlClient): AddonSubscriptionRepository 
       }
       params.push(query.limit);
       const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM addon_subscriptions WHERE ${where}
+        `SELECT ${ADDON_COLUMNS} FROM addon_subscriptions WHERE ${where}
          ORDER BY create_time DESC, id DESC LIMIT $${params.length}`,
         params,
       );
-      return rows.map(fromRow);
+      return rows.map(addonFromRow);
     },
     async insert(addon) {
-      await sql.query(
-        `INSERT INTO addon_subscriptions (organization_id, id, subscription_id, provider, external_id, addon_code,
-           display_name, addon_type, pricing_model, quantity, unit_amount, currency, addon_status, status,
-           start_date, end_date, cancel_at_period_end, canceled_at, cancel_origin, metadata, create_time, update_time)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::numeric, $12, $13, $14, $15, $16, $17, $18, $19,
-           $20::jsonb, $21, $22)`,
-        values(addon),
-      );
+      writes.insertAddon(addon);
     },
     async update(addon) {
-      await sql.query(
-        `UPDATE addon_subscriptions SET subscription_id = $3, provider = $4, external_id = $5, addon_code = $6,
-           display_name = $7, addon_type = $8, pricing_model = $9, quantity = $10, unit_amount = $11::numeric,
-           currency = $12, addon_status = $13, status = $14, start_date = $15, end_date = $16,
-           cancel_at_period_end = $17, canceled_at = $18, cancel_origin = $19, metadata = $20::jsonb,
-           create_time = $21, update_time = $22
-         WHERE organization_id = $1 AND id = $2`,
-        values(addon),
-      );
+      writes.updateAddon(addon);
     },
   };
 }

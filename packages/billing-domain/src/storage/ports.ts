@@ -75,12 +75,25 @@ export interface SubscriptionRepository {
     externalId: string,
     options?: ReadOptions,
   ): Promise<SubscriptionRecord | null>;
+  /**
+   * The subscription and all its add-ons (in listing order: createTime, then id), both locked
+   * FOR UPDATE, parent first; null when the subscription is not known.
+   */
+  findByExternalIdWithAddons(
+    organizationId: string,
+    provider: ProviderName,
+    externalId: string,
+  ): Promise<{ subscription: SubscriptionRecord; addons: AddonState[] } | null>;
   insert(subscription: SubscriptionRecord): Promise<void>;
   update(subscription: SubscriptionRecord): Promise<void>;
 }
 
 export interface WebhookEventStore {
-  /** INSERT ... ON CONFLICT DO NOTHING: false when the event was already recorded. */
+  /**
+   * INSERT ... ON CONFLICT DO NOTHING: false when the event was already recorded. When it is new
+   * and about a subscription (status not `ignored`), the same statement also takes the
+   * subscription's key lock (see `UnitOfWork.lockSubscriptionKey`).
+   */
   insertIfAbsent(event: WebhookEventRecord): Promise<boolean>;
   setStatus(organizationId: string, provider: ProviderName, eventId: string, status: WebhookEventStatus): Promise<void>;
   find(organizationId: string, provider: ProviderName, eventId: string): Promise<WebhookEventRecord | null>;

@@ -4,10 +4,22 @@ import type { BillingStore } from './ports.js';
 import type { SqlClient } from './sql-client.js';
 import { sqlUnitOfWork } from './unit-of-work.js';
 
-function clientOf(client: pg.PoolClient): SqlClient {
+/**
+ * The SqlClient of one checked-out connection. Each statement text runs as a named prepared
+ * statement: `pg` sends its Parse once per connection, and PostgreSQL keeps the plan.
+ */
+function clientOf(client: pg.PoolClient, names: Map<string, string>): SqlClient {
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `billing_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   return {
     async query<Row>(text: string, params: readonly unknown[] = []) {
-      return (await client.query(text, [...params])).rows as Row[];
+      return (await client.query({ name: nameOf(text), text, values: [...params] })).rows as Row[];
     },
     async exec(script) {
       await client.query(script);
@@ -35,6 +47,7 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
   });
   // NOTE: an idle connection dropped by the server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  const statementNames = new Map<string, string>();
   let closed = false;
   const inTransaction = async <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> => {
     if (closed) throw new Error('the store is closed');
@@ -49,7 +62,7 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
     client.on('error', onError);
     try {
       await client.query('BEGIN');
-      const result = await fn(clientOf(client));
+      const result = await fn(clientOf(client, statementNames));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -65,7 +78,13 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
   const migrations = await loadMigrations();
   const store: BillingStore = {
     kind: 'postgres',
-    transaction: (work) => inTransaction((sql) => work(sqlUnitOfWork(sql))),
+    transaction: (work) =>
+      inTransaction(async (sql) => {
+        const { uow, flush } = sqlUnitOfWork(sql);
+        const result = await work(uow);
+        await flush();
+        return result;
+      }),
     async ping() {
       if (closed) return false;
       try {

@@ -1,6 +1,8 @@
 import type { AddonStatus, ProviderName } from '../contract.js';
+import { ADDON_COLUMNS, addonFromRow } from './addon-sql.js';
 import type { ReadOptions, SubscriptionRecord, SubscriptionRepository } from './ports.js';
-import { toIso, toIsoOrNull, type SqlClient } from './sql-client.js';
+import { toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
+import type { WriteBatch } from './write-batch.js';
 
 const COLUMNS = `organization_id, id, provider, external_id, name, provider_status, status, cancel_at_period_end,
   current_period_start, current_period_end, canceled_at, last_event_at, create_time, update_time`;
@@ -24,20 +26,25 @@ function fromRow(row: Record<string, unknown>): SubscriptionRecord {
   };
 }
 
-function values(s: SubscriptionRecord): unknown[] {
-  return [
-    s.organizationId, s.id, s.provider, s.externalId, s.name, s.providerStatus, s.status, s.cancelAtPeriodEnd,
-    s.currentPeriodStart, s.currentPeriodEnd, s.canceledAt, s.lastEventAt, s.createTime, s.updateTime,
-  ];
-}
+// NOTE: one round trip for what processing an event reads. The parent is locked first, then its
+// add-ons (the order `:cancel` uses too); the add-ons come back as JSON in listing order.
+const WITH_ADDONS = `WITH parent AS (
+    SELECT ${COLUMNS} FROM subscriptions
+    WHERE organization_id = $1 AND provider = $2 AND external_id = $3 FOR UPDATE
+  ), children AS (
+    SELECT ${ADDON_COLUMNS} FROM addon_subscriptions
+    WHERE organization_id = $1 AND subscription_id = (SELECT id FROM parent) FOR UPDATE
+  )
+  SELECT (SELECT row_to_json(parent) FROM parent) AS subscription,
+    (SELECT json_agg(children ORDER BY children.create_time, children.id) FROM children) AS addons`;
 
 const lock = (options?: ReadOptions): string => (options?.forUpdate ? ' FOR UPDATE' : '');
 
 /**
- * The subscription repository over any SqlClient.
- * @example await sqlSubscriptionRepository(client).findByExternalId('org_1', 'stripe', 'sub_1')
+ * The subscription repository over any SqlClient; writes go to the transaction's write batch.
+ * @example await sqlSubscriptionRepository(client, writeBatch(client)).findByExternalId('org_1', 'stripe', 'sub_1')
  */
-export function sqlSubscriptionRepository(sql: SqlClient): SubscriptionRepository {
+export function sqlSubscriptionRepository(sql: SqlClient, writes: WriteBatch): SubscriptionRepository {
   return {
     async findById(organizationId, id, options) {
       const rows = await sql.query(
@@ -54,21 +61,18 @@ export function sqlSubscriptionRepository(sql: SqlClient): SubscriptionRepositor
       );
       return rows[0] === undefined ? null : fromRow(rows[0]);
     },
+    async findByExternalIdWithAddons(organizationId, provider, externalId) {
+      const [row] = await sql.query(WITH_ADDONS, [organizationId, provider, externalId]);
+      const subscription = toJson(row?.subscription) as Record<string, unknown> | null | undefined;
+      if (subscription === null || subscription === undefined) return null;
+      const addons = (toJson(row?.addons) ?? []) as Record<string, unknown>[];
+      return { subscription: fromRow(subscription), addons: addons.map(addonFromRow) };
+    },
     async insert(subscription) {
-      await sql.query(
-        `INSERT INTO subscriptions (${COLUMNS})
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        values(subscription),
-      );
+      writes.insertSubscription(subscription);
     },
     async update(subscription) {
-      await sql.query(
-        `UPDATE subscriptions SET provider = $3, external_id = $4, name = $5, provider_status = $6, status = $7,
-           cancel_at_period_end = $8, current_period_start = $9, current_period_end = $10, canceled_at = $11,
-           last_event_at = $12, create_time = $13, update_time = $14
-         WHERE organization_id = $1 AND id = $2`,
-        values(subscription),
-      );
+      writes.updateSubscription(subscription);
     },
   };
 }

@@ -1,22 +1,42 @@
 import { sqlAddonRepository } from './addon-sql.js';
 import type { UnitOfWork } from './ports.js';
 import type { SqlClient } from './sql-client.js';
+import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 import { sqlSubscriptionRepository } from './subscription-sql.js';
 import { sqlWebhookEventStore } from './webhook-event-sql.js';
+import { writeBatch } from './write-batch.js';
+
+/** A transaction's repositories and the flush its store runs before committing. */
+export interface SqlUnitOfWork {
+  uow: UnitOfWork;
+  /** Sends the buffered writes; the store awaits it before COMMIT. */
+  flush(): Promise<void>;
+}
 
 /**
- * The repositories bound to one transaction's connection.
- * @example await store.transaction(async (uow) => uow.addons.findById('org_1', 'a1'))
+ * The repositories bound to one transaction's connection. Writes are buffered (see writeBatch)
+ * and sent before the next statement that reads, so every read sees the transaction's writes.
+ * @example const { uow, flush } = sqlUnitOfWork(sql); await uow.addons.findById('org_1', 'a1'); await flush()
  */
-export function sqlUnitOfWork(sql: SqlClient): UnitOfWork {
-  return {
-    addons: sqlAddonRepository(sql),
-    subscriptions: sqlSubscriptionRepository(sql),
-    webhookEvents: sqlWebhookEventStore(sql),
-    async lockSubscriptionKey(organizationId, provider, externalId) {
-      await sql.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        JSON.stringify([organizationId, provider, externalId]),
-      ]);
+export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
+  const writes = writeBatch(sql);
+  const reads: SqlClient = {
+    async query(text, params) {
+      await writes.flush();
+      return sql.query(text, params);
+    },
+    async exec(script) {
+      await writes.flush();
+      await sql.exec(script);
     },
   };
+  const uow: UnitOfWork = {
+    addons: sqlAddonRepository(reads, writes),
+    subscriptions: sqlSubscriptionRepository(reads, writes),
+    webhookEvents: sqlWebhookEventStore(reads, writes),
+    async lockSubscriptionKey(organizationId, provider, externalId) {
+      await reads.query(`SELECT ${lockSubscriptionSql(1)}`, [subscriptionLockKey(organizationId, provider, externalId)]);
+    },
+  };
+  return { uow, flush: () => writes.flush() };
 }

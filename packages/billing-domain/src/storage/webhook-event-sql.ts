@@ -1,6 +1,8 @@
 import type { ProviderName } from '../contract.js';
 import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from './ports.js';
 import { toIso, toJson, type SqlClient } from './sql-client.js';
+import type { WriteBatch } from './write-batch.js';
+import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 
 const COLUMNS = `organization_id, provider, event_id, event_type, occurred_at, subscription_external_id,
   payload, status, received_at`;
@@ -30,27 +32,30 @@ async function listWithStatus(sql: SqlClient, key: unknown[], statuses: WebhookE
 }
 
 /**
- * The webhook event store over any SqlClient.
- * @example const fresh = await sqlWebhookEventStore(client).insertIfAbsent(record)
+ * The webhook event store over any SqlClient; status changes go to the transaction's write batch.
+ * @example const fresh = await sqlWebhookEventStore(client, writeBatch(client)).insertIfAbsent(record)
  */
-export function sqlWebhookEventStore(sql: SqlClient): WebhookEventStore {
+export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): WebhookEventStore {
   return {
     async insertIfAbsent(e) {
+      // NOTE: the lock is taken only for a row this statement inserted, after inserting it: a
+      // duplicate waits for the first delivery's transaction on the event's key, never on the lock.
       const rows = await sql.query(
-        `INSERT INTO webhook_events (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
-         ON CONFLICT (organization_id, provider, event_id) DO NOTHING RETURNING event_id`,
+        `WITH inserted AS (
+           INSERT INTO webhook_events (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+           ON CONFLICT (organization_id, provider, event_id) DO NOTHING RETURNING status
+         )
+         SELECT CASE WHEN status <> 'ignored' THEN ${lockSubscriptionSql(10)}::text END AS locked FROM inserted`,
         [
           e.organizationId, e.provider, e.eventId, e.eventType, e.occurredAt, e.subscriptionExternalId,
           JSON.stringify(e.payload), e.status, e.receivedAt,
+          subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId),
         ],
       );
       return rows.length === 1;
     },
     async setStatus(organizationId, provider, eventId, status) {
-      await sql.query(
-        `UPDATE webhook_events SET status = $4 WHERE organization_id = $1 AND provider = $2 AND event_id = $3`,
-        [organizationId, provider, eventId, status],
-      );
+      writes.setEventStatus(organizationId, provider, eventId, status);
     },
     async find(organizationId, provider, eventId) {
       const rows = await sql.query(

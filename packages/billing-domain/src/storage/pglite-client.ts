@@ -1,0 +1,83 @@
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { SqlClient } from './sql-client.js';
+
+const { serialize } = protocol;
+
+/** A query parameter as PostgreSQL's text format spells it (what `pg` sends for the same value). */
+function toParam(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return `{${value.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`;
+  return JSON.stringify(value);
+}
+
+// NOTE: names are never reused, so a statement whose first run failed after its Parse cannot clash.
+let statements = 0;
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * The SqlClient of one PGlite database, for use while holding its lock (`db.runExclusive`).
+ * NOTE: `db.query` makes six calls into the WebAssembly engine per statement (parse, describe,
+ * bind, describe, execute, sync) and plans the statement every time. Here each statement is one
+ * call carrying the whole extended-protocol exchange, and is prepared under a name on first use,
+ * as `pg` named statements are on PostgreSQL; parameters are sent as text with types inferred by
+ * the server, as `pg` sends them.
+ * @example await db.runExclusive(() => pgliteClient(db, new Map()).query('SELECT 1'))
+ */
+export function pgliteClient(db: PGlite, prepared: Map<string, string>): SqlClient {
+  // NOTE: statements issued together (Promise.all) run one after another, as on one connection.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const query = async <Row>(text: string, params: readonly unknown[]): Promise<Row[]> => {
+    let name = prepared.get(text);
+    const parts: Uint8Array[] = [];
+    const fresh = name === undefined;
+    if (name === undefined) {
+      statements += 1;
+      name = `billing_${statements}`;
+      parts.push(serialize.parse({ name, text }));
+    }
+    parts.push(
+      serialize.bind({ statement: name, values: params.map(toParam) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    // NOTE: on any error the engine skips to the Sync at the end, so the session stays usable.
+    const { messages } = await db.execProtocol(concat(parts), { syncToFs: false });
+    if (fresh) prepared.set(text, name);
+    return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as Row[];
+  };
+  return {
+    query: <Row>(text: string, params: readonly unknown[] = []) => inTurn(() => query<Row>(text, params)),
+    exec: (script) => inTurn(async () => {
+      await db.execProtocol(serialize.query(script), { syncToFs: false });
+    }),
+  };
+}
+
+/**
+ * Runs one simple statement (BEGIN, COMMIT, ROLLBACK) and answers its command tag.
+ * @example await simpleCommand(db, 'COMMIT') // 'COMMIT', or 'ROLLBACK' when the transaction had failed
+ */
+export async function simpleCommand(db: PGlite, text: string): Promise<string> {
+  const { messages } = await db.execProtocol(serialize.query(text), { syncToFs: false });
+  const done = messages.find((m) => m.name === 'commandComplete') as { text?: string } | undefined;
+  return done?.text ?? '';
+}

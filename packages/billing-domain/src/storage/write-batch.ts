@@ -1,0 +1,159 @@
+import type { AddonState } from '../addon/addon-state.js';
+import type { ProviderName } from '../contract.js';
+import type { SubscriptionRecord, WebhookEventStatus } from './ports.js';
+import type { SqlClient } from './sql-client.js';
+
+const SUBSCRIPTION_FIELDS = `id text, provider text, external_id text, name text, provider_status text, status text,
+  cancel_at_period_end boolean, current_period_start timestamptz, current_period_end timestamptz,
+  canceled_at timestamptz, last_event_at timestamptz, create_time timestamptz, update_time timestamptz`;
+const ADDON_FIELDS = `id text, subscription_id text, provider text, external_id text, addon_code text, display_name text,
+  addon_type text, pricing_model text, quantity integer, unit_amount numeric, currency text, addon_status text,
+  status text, start_date timestamptz, end_date timestamptz, cancel_at_period_end boolean, canceled_at timestamptz,
+  cancel_origin text, metadata jsonb, create_time timestamptz, update_time timestamptz`;
+
+const names = (fields: string): string[] => fields.split(',').map((f) => f.trim().split(/\s+/)[0] ?? '');
+const list = (fields: string): string => names(fields).join(', ');
+const assign = (fields: string, from: string): string =>
+  names(fields).filter((n) => n !== 'id').map((n) => `${n} = ${from}.${n}`).join(', ');
+
+// NOTE: the planner expects 100 rows from any JSON array and would rather scan all the
+// organization's rows than look up so many keys; the keys as a text[] parameter (`$n+1`) make it
+// use the primary key.
+const ids = (n: number): string => `$${n + 1}::text[]`;
+
+/** One kind of write: the statement for its rows, a JSON array in `$n` (updates: their keys in `$n+1`). */
+type WriteKind = 'newSubscriptions' | 'changedSubscriptions' | 'newAddons' | 'changedAddons' | 'eventStatuses';
+
+const WRITES: Record<WriteKind, (n: number) => string> = {
+  newSubscriptions: (n) => `INSERT INTO subscriptions (organization_id, ${list(SUBSCRIPTION_FIELDS)})
+    SELECT $1, ${list(SUBSCRIPTION_FIELDS)} FROM jsonb_to_recordset($${n}::jsonb) AS s(${SUBSCRIPTION_FIELDS})`,
+  changedSubscriptions: (n) => `UPDATE subscriptions t SET ${assign(SUBSCRIPTION_FIELDS, 's')}
+    FROM jsonb_to_recordset($${n}::jsonb) AS s(${SUBSCRIPTION_FIELDS})
+    WHERE t.organization_id = $1 AND t.id = ANY(${ids(n)}) AND t.id = s.id`,
+  newAddons: (n) => `INSERT INTO addon_subscriptions (organization_id, ${list(ADDON_FIELDS)})
+    SELECT $1, ${list(ADDON_FIELDS)} FROM jsonb_to_recordset($${n}::jsonb) AS a(${ADDON_FIELDS})`,
+  changedAddons: (n) => `UPDATE addon_subscriptions t SET ${assign(ADDON_FIELDS, 'a')}
+    FROM jsonb_to_recordset($${n}::jsonb) AS a(${ADDON_FIELDS})
+    WHERE t.organization_id = $1 AND t.id = ANY(${ids(n)}) AND t.id = a.id`,
+  eventStatuses: (n) => `UPDATE webhook_events t SET status = e.status
+    FROM jsonb_to_recordset($${n}::jsonb) AS e(provider text, event_id text, status text)
+    WHERE t.organization_id = $1 AND t.event_id = ANY(${ids(n)}) AND t.provider = e.provider
+      AND t.event_id = e.event_id`,
+};
+
+/** A row's key among its organization's rows: the id, or an event's id (its provider is joined on). */
+const keyOf = (row: Record<string, unknown>): string => String(row.id ?? row.event_id);
+
+const UPDATES: readonly WriteKind[] = ['changedSubscriptions', 'changedAddons', 'eventStatuses'];
+
+/**
+ * One statement for the kinds of write present, each a data-modifying CTE; every row is scoped by
+ * the organization in $1. The add-ons' foreign key is checked at the end of the statement, so a
+ * subscription inserted here may carry add-ons inserted here. Each row appears at most once (see
+ * WriteBatch). At most 31 distinct texts, each prepared once per connection.
+ */
+function flushStatement(kinds: readonly WriteKind[]): string {
+  let n = 2;
+  const ctes = kinds.map((kind) => {
+    const cte = `${kind} AS (${WRITES[kind](n)})`;
+    n += UPDATES.includes(kind) ? 2 : 1;
+    return cte;
+  });
+  return `WITH ${ctes.join(',\n  ')}\n  SELECT 1`;
+}
+
+const subscriptionJson = (s: SubscriptionRecord) => ({
+  id: s.id, provider: s.provider, external_id: s.externalId, name: s.name, provider_status: s.providerStatus,
+  status: s.status, cancel_at_period_end: s.cancelAtPeriodEnd, current_period_start: s.currentPeriodStart,
+  current_period_end: s.currentPeriodEnd, canceled_at: s.canceledAt, last_event_at: s.lastEventAt,
+  create_time: s.createTime, update_time: s.updateTime,
+});
+
+const addonJson = (a: AddonState) => ({
+  id: a.id, subscription_id: a.subscriptionId, provider: a.provider, external_id: a.externalId, addon_code: a.addonCode,
+  display_name: a.displayName, addon_type: a.addonType, pricing_model: a.pricingModel, quantity: a.quantity,
+  // NOTE: a JSON string, so the decimal reaches NUMERIC exactly as written.
+  unit_amount: a.unitAmount, currency: a.currency, addon_status: a.addonStatus, status: a.status,
+  start_date: a.startDate, end_date: a.endDate, cancel_at_period_end: a.cancelAtPeriodEnd, canceled_at: a.canceledAt,
+  cancel_origin: a.cancelOrigin, metadata: a.metadata, create_time: a.createTime, update_time: a.updateTime,
+});
+
+/** One row's pending write: its latest state, and whether the row is new in this batch. */
+interface RowWrite<T> {
+  row: T;
+  insert: boolean;
+}
+
+/** The writes of one organization waiting for the next flush. */
+interface OrganizationWrites {
+  subscriptions: Map<string, RowWrite<SubscriptionRecord>>;
+  addons: Map<string, RowWrite<AddonState>>;
+  statuses: Map<string, { provider: ProviderName; event_id: string; status: WebhookEventStatus }>;
+}
+
+/** Buffered writes of one transaction; see writeBatch. */
+export interface WriteBatch {
+  insertSubscription(subscription: SubscriptionRecord): void;
+  updateSubscription(subscription: SubscriptionRecord): void;
+  insertAddon(addon: AddonState): void;
+  updateAddon(addon: AddonState): void;
+  setEventStatus(organizationId: string, provider: ProviderName, eventId: string, status: WebhookEventStatus): void;
+  /** Writes everything buffered, one statement per organization. */
+  flush(): Promise<void>;
+}
+
+function remember<T>(rows: Map<string, RowWrite<T>>, id: string, row: T, insert: boolean): void {
+  // NOTE: every write replaces the whole row, so the last one wins; a row inserted in this batch stays an insert.
+  rows.set(id, { row, insert: insert || rows.get(id)?.insert === true });
+}
+
+/**
+ * Write-behind for one transaction: writes are kept in memory and sent together, in one statement,
+ * before the transaction's next read and before it commits. A transaction thus pays one round trip
+ * for all its writes; the outcome is the same, since nothing is read in between and all of it
+ * commits or rolls back together. A failed write surfaces at the flush and fails the transaction.
+ * @example const batch = writeBatch(sql); batch.updateAddon(addon); await batch.flush()
+ */
+export function writeBatch(sql: SqlClient): WriteBatch {
+  const byOrganization = new Map<string, OrganizationWrites>();
+  const of = (organizationId: string): OrganizationWrites => {
+    let writes = byOrganization.get(organizationId);
+    if (writes === undefined) {
+      writes = { subscriptions: new Map(), addons: new Map(), statuses: new Map() };
+      byOrganization.set(organizationId, writes);
+    }
+    return writes;
+  };
+  return {
+    insertSubscription: (s) => remember(of(s.organizationId).subscriptions, s.id, s, true),
+    updateSubscription: (s) => remember(of(s.organizationId).subscriptions, s.id, s, false),
+    insertAddon: (a) => remember(of(a.organizationId).addons, a.id, a, true),
+    updateAddon: (a) => remember(of(a.organizationId).addons, a.id, a, false),
+    setEventStatus(organizationId, provider, eventId, status) {
+      of(organizationId).statuses.set(JSON.stringify([provider, eventId]), { provider, event_id: eventId, status });
+    },
+    async flush() {
+      const pending = [...byOrganization];
+      byOrganization.clear();
+      for (const [organizationId, writes] of pending) {
+        const subscriptions = [...writes.subscriptions.values()];
+        const addons = [...writes.addons.values()];
+        const rows: Record<WriteKind, unknown[]> = {
+          newSubscriptions: subscriptions.filter((w) => w.insert).map((w) => subscriptionJson(w.row)),
+          changedSubscriptions: subscriptions.filter((w) => !w.insert).map((w) => subscriptionJson(w.row)),
+          newAddons: addons.filter((w) => w.insert).map((w) => addonJson(w.row)),
+          changedAddons: addons.filter((w) => !w.insert).map((w) => addonJson(w.row)),
+          eventStatuses: [...writes.statuses.values()],
+        };
+        const kinds = (Object.keys(rows) as WriteKind[]).filter((kind) => rows[kind].length > 0);
+        if (kinds.length === 0) continue;
+        const params: unknown[] = [organizationId];
+        for (const kind of kinds) {
+          params.push(JSON.stringify(rows[kind]));
+          if (UPDATES.includes(kind)) params.push(rows[kind].map((row) => keyOf(row as Record<string, unknown>)));
+        }
+        await sql.query(flushStatement(kinds), params);
+      }
+    },
+  };
+}
