@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (const [i, sub] of ['vm_1', 'vm_2', 'vm_3'].entries()) {
     const payload = standardSubscriptionUpdated({ timestamp: new Date(now.getTime() - 60_000 + i), subscriptionId: sub, itemId: `item_${sub}`, periodStart: now });
     const delivery = standardDelivery(`msg_${sub}`, payload, now);
-    const res = await app.request('/api/v1/webhooks/standard', { method: 'POST', body: delivery.body, headers: { ...delivery.headers, authorization: `Bearer ${tokenA}` } });
+    const res = await app.request('/api/v1/webhooks/standard', { method: 'POST', body: delivery.body, headers: { ...delivery.headers, ...asA } });
     expect(await res.json()).toMatchObject({ success: true });
   }
   const all = await list('');
