@@ -1,8 +1,7 @@
 import pg from 'pg';
-import { applyMigrations, loadMigrations } from './migrate.js';
 import type { BillingStore } from './ports.js';
 import type { SqlClient } from './sql-client.js';
-import { sqlUnitOfWork } from './unit-of-work.js';
+import { openSqlStore } from './sql-store.js';
 
 /**
  * The SqlClient of one checked-out connection. Each statement text runs as a named prepared
@@ -48,9 +47,7 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
   // NOTE: an idle connection dropped by the server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const statementNames = new Map<string, string>();
-  let closed = false;
   const inTransaction = async <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> => {
-    if (closed) throw new Error('the store is closed');
     const client = await pool.connect();
     let broken: Error | undefined;
     // NOTE: a connection lost while checked out (PostgreSQL stopped or restarted) emits 'error' on the
@@ -75,37 +72,5 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
       client.release(broken);
     }
   };
-  const migrations = await loadMigrations();
-  const store: BillingStore = {
-    kind: 'postgres',
-    transaction: (work) =>
-      inTransaction(async (sql) => {
-        const { uow, flush } = sqlUnitOfWork(sql);
-        const result = await work(uow);
-        await flush();
-        return result;
-      }),
-    async ping() {
-      if (closed) return false;
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    migrate: () => inTransaction((sql) => applyMigrations(sql, migrations)),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
-  };
-  try {
-    await store.migrate();
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
+  return openSqlStore({ kind: 'postgres', inTransaction, selectOne: () => pool.query('SELECT 1'), close: () => pool.end() });
 }
