@@ -1,7 +1,7 @@
 import type { AddonState, CancelOrigin } from '../addon/addon-state.js';
 import type { AddonPricingModel, AddonStatus, AddonType, ProviderName, RecordStatus } from '../contract.js';
-import type { AddonSubscriptionRepository, ReadOptions } from './ports.js';
-import { toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
+import type { AddonSubscriptionRepository } from './ports.js';
+import { lock, toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
 import type { WriteBatch } from './write-batch.js';
 
 /** The add-on columns as the repositories read them (`unit_amount` as its exact text). */
@@ -44,8 +44,6 @@ export function addonFromRow(row: Row): AddonState {
     updateTime: toIso(row.update_time),
   };
 }
-
-const lock = (options?: ReadOptions): string => (options?.forUpdate ? ' FOR UPDATE' : '');
 
 /**
  * The add-on repository over any SqlClient (one SQL dialect for PGlite and PostgreSQL); writes go

@@ -1,3 +1,11 @@
+import type { ReadOptions } from './ports.js';
+
+/**
+ * The row-lock clause a read asks for: ' FOR UPDATE' or nothing.
+ * @example `SELECT ... WHERE id = $1${lock({ forUpdate: true })}`
+ */
+export const lock = (options?: ReadOptions): string => (options?.forUpdate ? ' FOR UPDATE' : '');
+
 /** The one thing the SQL repositories need from a driver: parameterized queries. */
 export interface SqlClient {
   /** Runs one statement with `$1..$n` parameters and returns its rows. */

@@ -1,7 +1,7 @@
 import type { AddonStatus, ProviderName } from '../contract.js';
 import { ADDON_COLUMNS, addonFromRow } from './addon-sql.js';
-import type { ReadOptions, SubscriptionRecord, SubscriptionRepository } from './ports.js';
-import { toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
+import type { SubscriptionRecord, SubscriptionRepository } from './ports.js';
+import { lock, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
 import type { WriteBatch } from './write-batch.js';
 
 const COLUMNS = `organization_id, id, provider, external_id, name, provider_status, status, cancel_at_period_end,
@@ -37,8 +37,6 @@ const WITH_ADDONS = `WITH parent AS (
   )
   SELECT (SELECT row_to_json(parent) FROM parent) AS subscription,
     (SELECT json_agg(children ORDER BY children.create_time, children.id) FROM children) AS addons`;
-
-const lock = (options?: ReadOptions): string => (options?.forUpdate ? ' FOR UPDATE' : '');
 
 /**
  * The subscription repository over any SqlClient; writes go to the transaction's write batch.
