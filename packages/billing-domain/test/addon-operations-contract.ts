@@ -9,6 +9,15 @@ export function describeAddonOperations(getStore: () => BillingStore) {
   describe('add-on operations', () => {
     const tenant = () => tenantOn(getStore());
 
+    it('an id or subscriptionId holding NUL is an invalid argument naming it, before storage', async () => {
+      const t = tenant();
+      const invalid = (field: string) => ({ ok: false, error: { code: 'request.invalid_argument', field } });
+      expect(await t.service.addons.get(t.org, 'a\u0000b')).toMatchObject(invalid('addonSubscriptionId'));
+      expect(await t.service.addons.cancel(t.org, 'a\u0000b', at(1))).toMatchObject(invalid('addonSubscriptionId'));
+      expect(await t.service.addons.undoCancel(t.org, 'a\u0000b', at(1))).toMatchObject(invalid('addonSubscriptionId'));
+      expect(await t.service.addons.list(t.org, { subscriptionId: '\u0000', pageSize: 10 })).toMatchObject(invalid('subscriptionId'));
+    });
+
     it('a provider cancellation ends every add-on; undo-cancel then says ended', async () => {
       const t = tenant();
       await t.send(upsertEvent('e1', 1));

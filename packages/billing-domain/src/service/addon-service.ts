@@ -2,11 +2,19 @@ import { toAddonSubscription, type AddonState } from '../addon/addon-state.js';
 import { cancel, undoCancel } from '../addon/transitions.js';
 import type { AddonSubscription, AddonSubscriptionService, DomainError, Outcome } from '../contract.js';
 import type { BillingStore, UnitOfWork } from '../storage/ports.js';
+import { isStorableText } from '../webhooks/storable-text.js';
 import { decodePageToken, encodePageToken } from './page-token.js';
 
 const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
 const notFound = (id: string) => failure({ code: 'addon.not_found', message: `add-on subscription ${id} not found` });
 const unavailable = () => failure({ code: 'storage.unavailable', message: 'storage is unavailable, retry later' });
+
+// NOTE: PostgreSQL cannot hold NUL (or an unpaired surrogate), so such an id names nothing; it is
+// refused as an invalid argument before storage, whose error would otherwise read as unavailable.
+const unstorable = (field: string, value: string | undefined) =>
+  value === undefined || isStorableText(value)
+    ? undefined
+    : failure({ code: 'request.invalid_argument', message: `${field} must not contain NUL characters`, field });
 
 type Guard = <T>(work: () => Promise<Outcome<T>>) => Promise<Outcome<T>>;
 
@@ -28,7 +36,8 @@ type Change = (uow: UnitOfWork, addon: AddonState, now: Date) => Promise<Outcome
  * two never deadlock), applies the change and saves it when it changed anything.
  */
 function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
-  return (organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>> =>
+  return async (organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>> =>
+    unstorable('addonSubscriptionId', id) ??
     guarded(() =>
       store.transaction(async (uow) => {
         const peek = await uow.addons.findById(organizationId, id);
@@ -51,7 +60,8 @@ function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
 export function createAddonService(store: BillingStore, onError?: (error: unknown) => void): AddonSubscriptionService {
   const guarded = guardWith(onError);
   return {
-    get: (organizationId, id) =>
+    get: async (organizationId, id) =>
+      unstorable('addonSubscriptionId', id) ??
       guarded(() =>
         store.transaction(async (uow) => {
           const addon = await uow.addons.findById(organizationId, id);
@@ -64,6 +74,8 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
         if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
           return failure({ code: 'request.invalid_argument', message: 'pageSize must be an integer from 1 to 1000', field: 'pageSize' });
         }
+        const badSubscriptionId = unstorable('subscriptionId', query.subscriptionId);
+        if (badSubscriptionId !== undefined) return badSubscriptionId;
         const subscriptionId = query.subscriptionId ?? '';
         const token = query.pageToken ? decodePageToken(query.pageToken) : undefined;
         if (query.pageToken && (token === undefined || token.subscriptionId !== subscriptionId)) {

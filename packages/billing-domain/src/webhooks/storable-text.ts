@@ -4,11 +4,19 @@
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * True when PostgreSQL can store the text (no NUL, no unpaired surrogate).
+ * @example isStorableText('a\u0000b') // false
+ */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/**
  * The path of the first string (key or value) that PostgreSQL cannot store, or `undefined`.
  * @example unstorableTextPath({ data: { id: 'sub_\u0000' } }) // 'data.id'
  */
 export function unstorableTextPath(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '(body)' : undefined;
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path || '(body)';
   if (typeof value !== 'object' || value === null || value instanceof Date) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
@@ -19,7 +27,7 @@ export function unstorableTextPath(value: unknown, path = ''): string | undefine
   }
   for (const [key, child] of Object.entries(value)) {
     const childPath = path === '' ? key : `${path}.${key}`;
-    if (UNSTORABLE.test(key)) return childPath;
+    if (!isStorableText(key)) return childPath;
     const found = unstorableTextPath(child, childPath);
     if (found !== undefined) return found;
   }

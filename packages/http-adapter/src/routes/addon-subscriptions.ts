@@ -60,10 +60,6 @@ const routes = {
 // parameter pattern and cut off in the handler.
 const idOf = (c: Context, action = ''): string => (c.req.param('id') ?? '').slice(0, action ? -action.length : undefined);
 const subject = (id: string) => `addonSubscriptions/${id}`;
-// NOTE: PostgreSQL text cannot hold NUL, so an id containing one names nothing; refused here, it
-// never reaches storage, whose error would otherwise be answered as 503 UNAVAILABLE.
-const withNul = (field: string, value: string | undefined) =>
-  value?.includes('\u0000') ? [{ field, description: 'must not contain NUL characters' }] : [];
 
 /** The add-on subscription resource: get, list, `:cancel`, `:undo-cancel`, scoped by organization. */
 export function registerAddonSubscriptionRoutes(
@@ -77,8 +73,6 @@ export function registerAddonSubscriptionRoutes(
     const pageSize = pageSizeOf(c.req.query('pageSize'));
     if (!pageSize.ok) return invalidArgument(c, [{ field: 'pageSize', description: pageSize.description }]);
     const subscriptionId = c.req.query('subscriptionId') || undefined;
-    const nul = withNul('subscriptionId', subscriptionId);
-    if (nul.length > 0) return invalidArgument(c, nul);
     const pageToken = c.req.query('pageToken') || undefined;
     const page = await addons.list(c.var.organizationId, { subscriptionId, pageSize: pageSize.value, pageToken });
     return page.ok ? c.json(page.value, 200) : domainErrorResponse(c, page.error);
@@ -86,8 +80,6 @@ export function registerAddonSubscriptionRoutes(
 
   app.get(`${COLLECTION}/:id{[^/:]+}`, async (c) => {
     const id = idOf(c);
-    const nulInId = withNul('addonSubscriptionId', id);
-    if (nulInId.length > 0) return invalidArgument(c, nulInId);
     const found = await addons.get(c.var.organizationId, id);
     return found.ok ? c.json(found.value, 200) : domainErrorResponse(c, found.error, subject(id));
   });
@@ -97,8 +89,6 @@ export function registerAddonSubscriptionRoutes(
       const body = await readEmptyBody(c);
       if (!body.ok) return body.response;
       const id = idOf(c, suffix);
-      const nulInId = withNul('addonSubscriptionId', id);
-    if (nulInId.length > 0) return invalidArgument(c, nulInId);
       const done = await run(c.var.organizationId, id, clock());
       return done.ok ? c.json({ addonSubscription: done.value }, 200) : domainErrorResponse(c, done.error, subject(id));
     });
