@@ -13,6 +13,10 @@ export const MESSAGES = {
   usageValue: 'Must be a number, an array of numbers, or a map from metric name to a number or an array of numbers.',
   enumValue: (values: readonly string[]): string => `Must be one of ${values.join(', ')}.`,
   invalid: 'Has an invalid value.',
+  unknownField: (suggestion: string | undefined): string =>
+    suggestion === undefined
+      ? 'Unknown field: not part of the request format.'
+      : `Unknown field: did you mean "${suggestion}"?`,
   decimalFormat: 'Must be a plain decimal number like "12.5" or 12.5.',
   moneyFormat: 'Must be a plain decimal amount like "12.30".',
   notNegative: 'Must not be negative.',
