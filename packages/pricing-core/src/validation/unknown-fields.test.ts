@@ -1,6 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, PricingValidationError, validatePlanRequest } from '../index.js';
 import type { FieldViolation } from '../index.js';
+import { planArb } from '../test-support/arbitraries.js';
+import { editDistance } from './did-you-mean.js';
+import { formatPath } from './field-path.js';
+import type { PathSegment } from './field-path.js';
+import { knownFieldsAt } from './zod-issues.js';
 
 type Json = Record<string, unknown>;
 const flat = (fields: Json = {}): Json => ({ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '10', ...fields });
@@ -85,5 +91,59 @@ describe('strict requests: an unknown field is a violation at its path, with a d
 
   it('the typo priced as zero before: the same request without the typo costs 10.00', () => {
     expect(calculatePlan({ planConfig: { prices: [flat()] }, instances: [{}] }).total).toBe('10.00');
+  });
+});
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Paths of the strict objects of a request (not the maps `usage` and `overageRates`). */
+function strictObjects(request: Node): PathSegment[][] {
+  const paths: PathSegment[][] = [[]];
+  const each = (value: unknown, path: PathSegment[], inner?: (item: unknown, at: PathSegment[]) => void) => {
+    if (!Array.isArray(value)) return;
+    value.forEach((item, i) => {
+      if (!isNode(item)) return;
+      paths.push([...path, i]);
+      inner?.(item, [...path, i]);
+    });
+  };
+  if (isNode(request.planConfig)) {
+    paths.push(['planConfig']);
+    each(request.planConfig.prices, ['planConfig', 'prices'], (price, at) => each((price as Node).tiers, [...at, 'tiers']));
+  }
+  each(request.instances, ['instances'], (instance, at) => each((instance as Node).addons, [...at, 'addons']));
+  if (isNode(request.calcConfig)) paths.push(['calcConfig']);
+  return paths;
+}
+
+const at = (root: Node, path: readonly PathSegment[]): Node => path.reduce<Node>((node, step) => (node as Record<PathSegment, unknown>)[step] as Node, root);
+
+describe('properties', () => {
+  it('a typo never prices: rename any field f of a valid plan to f with one letter doubled -> a violation at its path suggesting a field one edit away', () => {
+    const edit = fc.record({ object: fc.nat(), field: fc.nat(), position: fc.nat() });
+    fc.assert(
+      fc.property(planArb(), edit, (plan, { object, field, position }) => {
+        const request = structuredClone(plan) as Node;
+        const candidates = strictObjects(request).filter((path) => Object.keys(at(request, path)).length > 0);
+        fc.pre(candidates.length > 0);
+        const path = candidates[object % candidates.length]!;
+        const target = at(request, path);
+        const keys = Object.keys(target);
+        const key = keys[field % keys.length]!;
+        const p = position % key.length;
+        const typo = `${key.slice(0, p + 1)}${key.slice(p)}`;
+        fc.pre(!knownFieldsAt(path).includes(typo));
+        target[typo] = target[key];
+        delete target[key];
+        const outcome = validatePlanRequest(request);
+        expect(outcome.success).toBe(false);
+        const violation = outcome.success ? undefined : outcome.violations.find((v) => v.field === formatPath([...path, typo]));
+        const suggested = /did you mean "([^"]+)"\?$/.exec(violation?.description ?? '')?.[1] ?? '';
+        expect(editDistance(typo, suggested)).toBeLessThanOrEqual(1);
+        expect(() => calculatePlan(request)).toThrow(PricingValidationError);
+      }),
+      { numRuns: Number(process.env.PRICING_PROPERTY_RUNS ?? 150) },
+    );
   });
 });
