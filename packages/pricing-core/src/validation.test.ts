@@ -22,9 +22,13 @@ const tier = (start: number, end: number | undefined, extra: Json = {}): Json =>
 const tiered = (tiers: Json[]): Json => price({ pricingModel: 'PRICING_MODEL_TIERED', tiers });
 
 describe('validation: request shape', () => {
-  it('accepts {} and unknown fields', () => {
+  it('accepts {} and the descriptive fields of the interface; refuses unknown fields', () => {
     expect(validatePlanRequest({}).success).toBe(true);
-    expect(validatePlanRequest({ extra: 1, planConfig: { prices: [price({ colour: 'red' })] } }).success).toBe(true);
+    const named = {
+      planConfig: { planName: 'Basic', assetCategory: 'vm', assetType: 's-1vcpu', prices: [price({ unitName: 'vm', pricingModel: 'PRICING_MODEL_TIERED', tiers: [tier(0, undefined, { tierName: 'all' })] })] },
+    };
+    expect(validatePlanRequest(named).success).toBe(true);
+    expect(fields({ extra: 1, planConfig: { prices: [price({ colour: 'red' })] } })).toEqual(['planConfig.prices[0].colour', 'extra']);
   });
   it.each([null, 1, 'x', [], true])('rejects a non-object request (%j) at `request`', (value) => {
     expect(fields(value)).toEqual(['request']);

@@ -69,6 +69,19 @@ describe('examples: POST /v1/plans:calculate', () => {
     expect(json.error.details[0]?.fieldViolations).toHaveLength(3);
   });
 
+  it('a misspelt field (unitAmmount): 400 INVALID_ARGUMENT at its path with "did you mean", never priced as zero', async () => {
+    const body = { planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_FLAT', unitAmmount: '10' }] }, instances: [{}] };
+    const res = await post(JSON.stringify(body));
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { error: { status: string; message: string; details: { fieldViolations?: unknown[] }[] } };
+    expect(json).toEqual(expected(body).json);
+    expect(json.error.status).toBe('INVALID_ARGUMENT');
+    expect(json.error.message).toBe('request has 1 invalid field');
+    expect(json.error.details[0]?.fieldViolations).toEqual([
+      { field: 'planConfig.prices[0].unitAmmount', description: 'Unknown field: did you mean "unitAmount"?' },
+    ]);
+  });
+
   it.each([['{'], ['{"a":'], ['nul'], ['{"planConfig": }'], ['']])('invalid JSON %j: 400 INVALID_ARGUMENT, never 500', async (body) => {
     const res = await post(body);
     expect(res.status).toBe(400);

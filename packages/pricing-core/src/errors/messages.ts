@@ -13,6 +13,10 @@ export const MESSAGES = {
   usageValue: 'Must be a number, an array of numbers, or a map from metric name to a number or an array of numbers.',
   enumValue: (values: readonly string[]): string => `Must be one of ${values.join(', ')}.`,
   invalid: 'Has an invalid value.',
+  unknownField: (suggestion: string | undefined): string =>
+    suggestion === undefined
+      ? 'Unknown field: not part of the request format.'
+      : `Unknown field: did you mean "${suggestion}"?`,
   decimalFormat: 'Must be a plain decimal number like "12.5" or 12.5.',
   moneyFormat: 'Must be a plain decimal amount like "12.30".',
   notNegative: 'Must not be negative.',
@@ -22,6 +26,8 @@ export const MESSAGES = {
   couponDecimals: (currency: string, digits: number): string =>
     `Must have at most ${digits} decimal places, the minor units of ${currency} (trailing zeros do not count).`,
   unknownCurrency: (code: string): string => `Unknown currency "${code}": use an ISO 4217 code such as USD, EUR or JPY.`,
+  currencyWithoutMinorUnit: (code: string): string =>
+    `Currency "${code}" has no minor unit in ISO 4217 (a metal, bond unit, fund or test code), so amounts in it cannot be rounded: use a currency such as USD, EUR or JPY.`,
   discountRange: 'Must be a percentage between 0 and 100.',
   taxRange: 'Must be a fraction between 0 and 1.',
   taxLooksLikePercent: (value: string, fraction: string): string =>

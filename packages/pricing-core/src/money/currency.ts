@@ -1,30 +1,74 @@
-/** ISO 4217 codes Node knows, upper-case. Built once. */
-const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(
-  Intl.supportedValuesOf('currency').map((code) => code.toUpperCase()),
-);
+import { data as ISO_4217, publishDate } from 'currency-codes';
+import { MESSAGES } from '../errors/messages.js';
 
-const minorDigitsCache = new Map<string, number>();
+// NOTE: the codes and their minor units come from ISO 4217's own list as the `currency-codes`
+// package ships it, never from the runtime's `Intl`: Intl's digits follow display conventions
+// (Node shows HUF, IDR and COP with 0 digits, ISO says 2) and change with the ICU version, and
+// a price must be the same in every runtime and every release.
+
+/** The date of the ISO 4217 list the table follows. */
+export const CURRENCY_TABLE_DATE: string = publishDate;
 
 /**
- * Normalizes a currency code: trimmed, upper-case; `undefined` when Node does not know it.
- * @example normalizeCurrency('usd') // 'USD'
+ * Codes ISO 4217 lists with no minor unit ("N.A."): precious metals (XAU, XAG, XPD, XPT), bond
+ * market units (XBA-XBD), SDR (XDR), ADB and SUCRE units (XUA, XSU), the test code XTS and the
+ * "no currency" code XXX.
  */
-export function normalizeCurrency(code: string): string | undefined {
-  const upper = code.trim().toUpperCase();
-  return KNOWN_CURRENCIES.has(upper) ? upper : undefined;
+// NOTE: `currency-codes` writes their "N.A." as 0 digits, which would make an ounce of gold
+// round to whole ounces. They are not currencies a plan is billed in, so they are refused like
+// unknown codes (with their own message); a test holds this list to the shipped ISO file.
+export const CODES_WITHOUT_MINOR_UNIT: ReadonlySet<string> = new Set([
+  'XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XPD', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX',
+]);
+
+let table: ReadonlyMap<string, number> | undefined;
+
+/** Code -> minor digits, built on first use (a package with no side effects on import). */
+function minorUnits(): ReadonlyMap<string, number> {
+  if (table === undefined) {
+    const built = new Map<string, number>();
+    for (const entry of ISO_4217) if (!CODES_WITHOUT_MINOR_UNIT.has(entry.code)) built.set(entry.code, entry.digits);
+    table = built;
+  }
+  return table;
 }
 
 /**
- * The number of minor digits of a known currency, as `Intl.NumberFormat` reports them.
+ * The billable ISO 4217 codes, upper-case, in the table's (alphabetical) order.
+ * @example billableCurrencies().includes('EUR') // true
+ */
+export function billableCurrencies(): string[] {
+  return [...minorUnits().keys()];
+}
+
+/**
+ * Normalizes a currency code: trimmed, upper-case; `undefined` when it is not a billable
+ * ISO 4217 code (unknown, or listed without minor unit, such as XAU).
+ * @example normalizeCurrency('usd') // 'USD'
+ * @example normalizeCurrency('XAU') // undefined
+ */
+export function normalizeCurrency(code: string): string | undefined {
+  const upper = code.trim().toUpperCase();
+  return minorUnits().has(upper) ? upper : undefined;
+}
+
+/**
+ * The number of minor digits ISO 4217 gives a billable currency (case-insensitive); throws a
+ * RangeError for any other code, so no caller silently rounds to a guessed precision.
  * @example currencyMinorDigits('JPY') // 0
+ * @example currencyMinorDigits('huf') // 2
  */
 export function currencyMinorDigits(code: string): number {
-  const upper = code.toUpperCase();
-  let digits = minorDigitsCache.get(upper);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency: upper })
-      .resolvedOptions().maximumFractionDigits ?? 2;
-    minorDigitsCache.set(upper, digits);
-  }
+  const digits = minorUnits().get(code.trim().toUpperCase());
+  if (digits === undefined) throw new RangeError(`not a billable ISO 4217 currency: ${JSON.stringify(code)}`);
   return digits;
+}
+
+/**
+ * The sentence for a refused `currency`: unknown, or an ISO code with no minor unit.
+ * @example refusedCurrencyMessage('XAU') // 'Currency "XAU" has no minor unit in ISO 4217 ...'
+ */
+export function refusedCurrencyMessage(code: string): string {
+  const upper = code.trim().toUpperCase();
+  return CODES_WITHOUT_MINOR_UNIT.has(upper) ? MESSAGES.currencyWithoutMinorUnit(upper) : MESSAGES.unknownCurrency(code);
 }

@@ -13,6 +13,10 @@ import { MESSAGES } from '../errors/messages.js';
 // it into JSON Schema; value rules (formats, bounds, cross-field rules) are the semantic
 // checks in `validation/`, which report every violation with its field path.
 // Every field is optional and nullable: proto3 JSON, where unset means default.
+// NOTE: every object is strict, as proto3 JSON parsers reject unknown fields by default: a
+// misspelt `unitAmmount` must be an error, never a price of zero. Maps (`usage`,
+// `overageRates`) are records and keep free keys. `validation/zod-issues.ts` turns zod's
+// `unrecognized_keys` issue into one violation per field, with a did-you-mean.
 
 /** A number field: a finite JSON number or a numeric string, as proto3 JSON allows. */
 const numeric = z
@@ -44,9 +48,10 @@ export const usageSchema = z
   .nullish();
 
 /** One tier of a TIERED price. */
-export const tierSchema = z.object(
+export const tierSchema = z.strictObject(
   {
     tierOrder: numeric,
+    tierName: text,
     startInclusive: numeric,
     endExclusive: numeric,
     unitAmount: money,
@@ -58,12 +63,13 @@ export const tierSchema = z.object(
 );
 
 /** One price of a plan. */
-export const priceSchema = z.object(
+export const priceSchema = z.strictObject(
   {
     productType: oneOf(PRODUCT_TYPES),
     addonCode: text,
     pricingModel: oneOf(PRICING_MODELS),
     unitAmount: money,
+    unitName: text,
     unitQuantity: numeric,
     overagePrice: money,
     packageSize: numeric,
@@ -84,13 +90,13 @@ export const priceSchema = z.object(
 );
 
 /** One add-on entry of an instance. */
-export const addonEntrySchema = z.object(
+export const addonEntrySchema = z.strictObject(
   { code: z.string({ error: MESSAGES.string }), usage: usageSchema },
   { error: MESSAGES.object },
 );
 
 /** One instance (an entry of `quantity` identical machines). */
-export const instanceSchema = z.object(
+export const instanceSchema = z.strictObject(
   {
     quantity: numeric,
     hoursUsed: numeric,
@@ -102,17 +108,25 @@ export const instanceSchema = z.object(
 );
 
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
-export const planRequestSchema = z.object(
+export const planRequestSchema = z.strictObject(
   {
     planConfig: z
-      .object(
-        { currency: text, prices: z.array(priceSchema, { error: MESSAGES.array }).nullish() },
+      .strictObject(
+        {
+          // NOTE: planName, assetCategory and assetType are part of the interface; they name the
+          // plan and do not change its price, but a strict request must accept them.
+          planName: text,
+          assetCategory: text,
+          assetType: text,
+          currency: text,
+          prices: z.array(priceSchema, { error: MESSAGES.array }).nullish(),
+        },
         { error: MESSAGES.object },
       )
       .nullish(),
     instances: z.array(instanceSchema, { error: MESSAGES.array }).nullish(),
     calcConfig: z
-      .object(
+      .strictObject(
         {
           capHours: numeric,
           overageRates: z
@@ -131,7 +145,7 @@ export const planRequestSchema = z.object(
   { error: MESSAGES.requestObject },
 );
 
-/** A pricing request as accepted (unknown fields dropped). */
+/** A pricing request as accepted (a request with an unknown field is refused). */
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 /** One price of `planConfig.prices`. */
 export type Price = z.infer<typeof priceSchema>;

@@ -2,7 +2,7 @@ import { MESSAGES } from '../errors/messages.js';
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import type { ResolvedPlan, ResolvedPrice } from '../engine/resolved.js';
 import type { Decimal } from '../money/big.js';
-import { currencyMinorDigits, normalizeCurrency } from '../money/currency.js';
+import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import { ViolationCollector } from './collector.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
 import { resolveInstances } from './resolve-instances.js';
@@ -32,7 +32,7 @@ export function analyzeRequest(request: unknown): Analysis {
 
   const code = readText(planConfig.currency) ?? 'USD';
   const currency = normalizeCurrency(code);
-  if (currency === undefined) v.add(['planConfig', 'currency'], MESSAGES.unknownCurrency(code));
+  if (currency === undefined) v.add(['planConfig', 'currency'], refusedCurrencyMessage(code));
   const minorDigits = currencyMinorDigits(currency ?? 'USD');
 
   const cycle = resolveCycle(calcConfig, v);

@@ -2,21 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planRequestSchema } from '../schema/request-schema.js';
 import { ViolationCollector } from './collector.js';
-import { formatPath } from './field-path.js';
-import { checkRequestShape } from './zod-issues.js';
+import { checkRequestShape, reportSchemaIssues } from './zod-issues.js';
 
-/** What the schema alone reports, as `field: description` lines in order. */
+/**
+ * What the schema alone reports, as `field: description` lines in order (zod's one
+ * `unrecognized_keys` issue per object becomes one line per unknown field).
+ */
 function schemaReport(request: unknown): string[] {
   const parsed = planRequestSchema.safeParse(request);
   if (parsed.success) return [];
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const issue of parsed.error.issues) {
-    const line = `${formatPath(issue.path.filter((s) => typeof s !== 'symbol'))}: ${issue.message}`;
-    if (!seen.has(line)) lines.push(line);
-    seen.add(line);
-  }
-  return lines;
+  const v = new ViolationCollector();
+  reportSchemaIssues(parsed.error.issues, v);
+  return v.list.map((x) => `${x.field}: ${x.description}`);
 }
 
 function checkerReport(request: unknown): { ok: boolean; lines: string[] } {
@@ -33,7 +30,7 @@ const scalar = fc.oneof(
 const series = fc.array(scalar, { maxLength: 3 });
 const usage = fc.oneof(scalar, series, fc.dictionary(fc.constantFrom('cpu', 'gb', '__proto__', 'a-b'), fc.oneof(scalar, series, fc.object({ maxDepth: 1 }))));
 const addon = fc.oneof(
-  fc.record({ code: fc.oneof(fc.constantFrom('ip', 'bk'), scalar), usage }, { requiredKeys: [] }),
+  fc.record({ code: fc.oneof(fc.constantFrom('ip', 'bk'), scalar), usage, cod: scalar, usages: scalar }, { requiredKeys: [] }),
   scalar,
   series,
 );
@@ -46,6 +43,8 @@ const instance = fc.oneof(
       usage,
       addons: fc.oneof(fc.array(addon, { maxLength: 3 }), scalar),
       extra: scalar,
+      qty: scalar,
+      region2: scalar,
     },
     { requiredKeys: [] },
   ),
@@ -57,7 +56,8 @@ const request = fc.oneof(
     {
       planConfig: fc.oneof(fc.record({ currency: scalar, prices: fc.oneof(fc.array(fc.object({ maxDepth: 1 }), { maxLength: 2 }), scalar) }, { requiredKeys: [] }), scalar),
       instances: fc.oneof(fc.array(instance, { maxLength: 4 }), scalar),
-      calcConfig: fc.oneof(fc.record({ capHours: scalar, taxRate: scalar, overageRates: fc.oneof(fc.dictionary(fc.string({ maxLength: 2 }), scalar), scalar) }, { requiredKeys: [] }), scalar),
+      calcConfig: fc.oneof(fc.record({ capHours: scalar, taxRate: scalar, taxrate: scalar, overageRates: fc.oneof(fc.dictionary(fc.string({ maxLength: 2 }), scalar), scalar) }, { requiredKeys: [] }), scalar),
+      instance: scalar,
     },
     { requiredKeys: [] },
   ),
@@ -75,6 +75,8 @@ describe('examples', () => {
       { instances: [{ usage: Object.assign(Object.create(null) as object, { cpu: 1 }) }] },
       { instances: [{ usage: new Date() }, new Date()] },
       { instances: [{ addons: [{ usage: 1 }, { code: 'x', usage: { a: [1, null] } }] }] },
+      { instances: [Object.assign(Object.create({ inherited: 1 }) as object, { quantity: 1 })] },
+      { instances: [JSON.parse('{"__proto__": 1, "qty": 2}') as object], calcConfig: { taxrate: 1 }, extra: 1 },
     ];
     for (const request of cases) expect(checkerReport(request).lines).toEqual(schemaReport(request));
   });

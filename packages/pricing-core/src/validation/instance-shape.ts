@@ -1,5 +1,7 @@
 import { MESSAGES } from '../errors/messages.js';
+import { addonEntrySchema, instanceSchema } from '../schema/request-schema.js';
 import type { PathSegment } from './field-path.js';
+import { unknownFieldMessage, unknownKeys } from './unknown-fields.js';
 
 /** A shape problem: where and what, in the order the request schema would report it. */
 export interface ShapeIssue {
@@ -13,6 +15,16 @@ export interface ShapeIssue {
 // cost more than pricing them. This checker accepts exactly what `instanceSchema` accepts and
 // reports the same issues at the same paths in the same order (a differential property test
 // holds it to that); the rest of the request still goes through zod.
+
+const INSTANCE_FIELDS: readonly string[] = Object.keys(instanceSchema.shape);
+const INSTANCE_FIELD_SET: ReadonlySet<string> = new Set(INSTANCE_FIELDS);
+const ADDON_FIELDS: readonly string[] = Object.keys(addonEntrySchema.shape);
+const ADDON_FIELD_SET: ReadonlySet<string> = new Set(ADDON_FIELDS);
+
+/** Unknown fields of a strict object, reported after its fields, as zod does. */
+function checkUnknown(value: object, path: readonly PathSegment[], fields: readonly string[], set: ReadonlySet<string>, issues: ShapeIssue[]): void {
+  for (const key of unknownKeys(value, set)) issues.push({ path: [...path, key], message: unknownFieldMessage(key, fields) });
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,6 +78,7 @@ function checkAddons(value: unknown, index: number, issues: ShapeIssue[]): void 
     }
     if (typeof entry.code !== 'string') issues.push({ path: ['instances', index, 'addons', k, 'code'], message: MESSAGES.string });
     if (!isUsage(entry.usage)) issues.push({ path: ['instances', index, 'addons', k, 'usage'], message: MESSAGES.usageValue });
+    checkUnknown(entry, ['instances', index, 'addons', k], ADDON_FIELDS, ADDON_FIELD_SET, issues);
   }
 }
 
@@ -93,5 +106,6 @@ export function checkInstancesShape(value: unknown, issues: ShapeIssue[]): void 
     }
     if (!isUsage(item.usage)) issues.push({ path: ['instances', i, 'usage'], message: MESSAGES.usageValue });
     checkAddons(item.addons, i, issues);
+    checkUnknown(item, ['instances', i], INSTANCE_FIELDS, INSTANCE_FIELD_SET, issues);
   }
 }
