@@ -78,6 +78,12 @@ export function sqlAddonRepository(sql: SqlClient, writes: WriteBatch): AddonSub
         params.push(query.subscriptionId);
         where += ` AND subscription_id = $${params.length}`;
       }
+      if (query.externalSubscriptionId !== undefined) {
+        // NOTE: the provider's id names one subscription per provider; any provider's matches.
+        params.push(query.externalSubscriptionId);
+        where += ` AND subscription_id IN (SELECT s.id FROM subscriptions s
+          WHERE s.organization_id = $1 AND s.external_id = $${params.length})`;
+      }
       if (query.after !== undefined) {
         params.push(query.after.createTime, query.after.id);
         where += ` AND (create_time, id) < ($${params.length - 1}::timestamptz, $${params.length})`;
