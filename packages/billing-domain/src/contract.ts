@@ -25,46 +25,62 @@ export type AddonPricingModel =
 export type ProviderName = 'stripe' | 'paddle' | 'standard';
 export const PROVIDERS: readonly ProviderName[] = ['stripe', 'paddle', 'standard'];
 
-/** An add-on subscribed to a VM subscription. Every field is present in responses. */
+/** When an add-on subscription record was made and last changed (RFC 3339). */
+export interface AddonSubscriptionTimestamps {
+  /** Set once, when the record is made; never changes. */
+  createTime: string;
+  /** Changes with every change of the record (webhook, `:cancel`, `:undo-cancel`). */
+  updateTime: string;
+}
+
+/**
+ * An add-on subscribed to a VM subscription: the interface's fields in the interface's order,
+ * then our extra fields. Every field is present in responses.
+ */
 export interface AddonSubscription {
-  /** Resource name: `addonSubscriptions/{id}`. */
-  name: string;
   /** Our id (opaque string). */
   id: string;
-  /** Owning organization; every query is scoped by it. */
-  organizationId: string;
-  /** Our id of the parent VM subscription. */
-  subscriptionId: string;
-  /** The provider's id of the add-on (Stripe item id, Paddle price id, standard item id). */
-  externalId: string;
-  /** The provider whose events drive this add-on. */
-  provider: ProviderName;
-  /** The catalogue code of the add-on (`addon_code` / `addonCode`). */
-  addonCode: string;
-  /** Human-readable name, from the provider when it sends one, else the add-on code. */
-  displayName: string;
-  addonType: AddonType;
-  pricingModel: AddonPricingModel;
   /** Units subscribed (an integer >= 0). */
   quantity: number;
-  /** Price of one unit in major units, a decimal string ("1.20"). */
-  unitAmount: string;
-  /** ISO 4217, upper-case. */
-  currency: string;
-  addonStatus: AddonStatus;
-  status: RecordStatus;
   /** Start of the current period (RFC 3339) or null. */
   startDate: string | null;
   /** End of the current period; when a scheduled cancellation takes effect. */
   endDate: string | null;
+  addonStatus: AddonStatus;
   /** True when the add-on is scheduled to end at `endDate`. */
   cancelAtPeriodEnd: boolean;
   /** When cancellation was requested (scheduled or immediate), or null. */
   canceledAt: string | null;
+  /** The provider's id of the add-on (Stripe item id, Paddle price id, standard item id). */
+  externalId: string;
+  /** Our id of the parent VM subscription. */
+  subscriptionId: string;
+  /** The provider's product of the add-on (Stripe `price.product`, Paddle `product_id`), else the add-on code. */
+  addonId: string;
+  /** The provider's price id of the add-on; '' when the provider sent none. */
+  addonPriceId: string;
+  /** The parent subscription's name. */
+  subscriptionName: string;
+  /** The price's or product's name from the provider, else the add-on code. */
+  addonName: string;
+  /** The catalogue code of the add-on (`addon_code` / `addonCode`). */
+  addonCode: string;
+  /** Price of one unit in major units, a decimal string ("1.20"). */
+  unitAmount: string;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  pricingModel: AddonPricingModel;
+  addonType: AddonType;
   /** Free-form string metadata; `{}` when none. */
   metadata: Record<string, string>;
-  createTime: string;
-  updateTime: string;
+  status: RecordStatus;
+  timestamps: AddonSubscriptionTimestamps;
+  /** Resource name: `addonSubscriptions/{id}`. */
+  name: string;
+  /** Owning organization; every query is scoped by it. */
+  organizationId: string;
+  /** The provider whose events drive this add-on. */
+  provider: ProviderName;
 }
 
 /** Codes of expected outcomes. The HTTP adapter owns the one table from codes to statuses. */
@@ -91,8 +107,11 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainErro
 export interface ListAddonSubscriptionsQuery {
   /** Our id of the parent subscription; all of the organization's add-ons when absent. */
   subscriptionId?: string;
+  /** The provider's id of the parent subscription; alone or with `subscriptionId` (both must hold). */
+  externalSubscriptionId?: string;
   /** 1..1000 (the HTTP layer applies the default 50 and the cap). */
   pageSize: number;
+  /** `nextPageToken` of an earlier page of the same organization and filter (any pageSize). */
   pageToken?: string;
 }
 
@@ -203,7 +222,12 @@ export interface EventEnvelope {
 export interface NormalizedAddonItem {
   externalId: string;
   addonCode: string;
-  displayName: string;
+  /** The provider's product id of the add-on; '' when not sent (the add-on code is used then). */
+  addonId: string;
+  /** The provider's price id of the add-on; '' when not sent. */
+  addonPriceId: string;
+  /** The price's or product's name; '' when not sent (the add-on code is used then). */
+  addonName: string;
   addonType: AddonType;
   pricingModel: AddonPricingModel;
   quantity: number;

@@ -52,7 +52,7 @@ function lifeEvents(life: Life): BillingEvent[] {
 
 /** The observable state of an add-on, without our ids and processing times. */
 const observable = (a: AddonSubscription) => {
-  const { id: _id, name: _name, organizationId: _org, subscriptionId: _sub, createTime: _c, updateTime: _u, ...rest } = a;
+  const { id: _id, name: _name, organizationId: _org, subscriptionId: _sub, timestamps: _t, ...rest } = a;
   return rest;
 };
 

@@ -156,6 +156,30 @@ export function describeStoreContract(name: string, open: () => Promise<{ store:
       expect(await store.ping()).toBe(true);
     });
 
+    it('keeps one page-token key: the first candidate stored wins, later ones are ignored', async () => {
+      const first = await store.transaction((uow) => uow.pageTokenKey.getOrCreate(Buffer.alloc(32, 1)));
+      const second = await store.transaction((uow) => uow.pageTokenKey.getOrCreate(Buffer.alloc(32, 2)));
+      expect(first).toHaveLength(32);
+      expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    });
+
+    it('filters a listing by the provider id of the parent (any provider), with keyset pages', async () => {
+      const org = freshOrg();
+      await seed(org, 3);
+      await store.transaction(async (uow) => {
+        await uow.subscriptions.insert(aSubscription({ organizationId: org, id: 's2', provider: 'paddle', externalId: 'sub_1' }));
+        await uow.subscriptions.insert(aSubscription({ organizationId: org, id: 's3', externalId: 'sub_3' }));
+        await uow.addons.insert(anAddon({ organizationId: org, id: 'p1', subscriptionId: 's2', createTime: at(9).toISOString() }));
+        await uow.addons.insert(anAddon({ organizationId: org, id: 'x1', subscriptionId: 's3', createTime: at(9).toISOString() }));
+      });
+      const ids = (query: { subscriptionId?: string; externalSubscriptionId?: string; after?: { createTime: string; id: string } }) =>
+        store.transaction(async (uow) => (await uow.addons.listPage(org, { limit: 10, ...query })).map((a) => a.id));
+      expect(await ids({ externalSubscriptionId: 'sub_1' })).toEqual(['p1', 'a002', 'a001', 'a000']);
+      expect(await ids({ externalSubscriptionId: 'sub_1', subscriptionId: 's2' })).toEqual(['p1']);
+      expect(await ids({ externalSubscriptionId: 'sub_3', subscriptionId: 's1' })).toEqual([]);
+      expect(await ids({ externalSubscriptionId: 'sub_1', after: { createTime: at(9).toISOString(), id: 'p1' } })).toEqual(['a002', 'a001', 'a000']);
+    });
+
     it('keeps timestamps to the millisecond', async () => {
       const org = freshOrg();
       const odd = new Date(T0.getTime() + 123).toISOString();

@@ -7,6 +7,7 @@ import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
 import { loadMigrations } from '../src/storage/migrate.js';
 import { describeStoreContract } from './store-contract.js';
+import { anAddon } from './support/addons.js';
 import { aSubscription } from './support/records.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 
@@ -32,6 +33,26 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
       const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       await client.end();
       expect(rows.map((r) => r.name)).toEqual((await loadMigrations()).map((m) => m.name));
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('processes sharing one database share the page-token key: each accepts the others\' tokens', async () => {
+    const db = await createThrowawayDatabase();
+    try {
+      const stores = await Promise.all(Array.from({ length: 3 }, () => openStore({ databaseUrl: db.url })));
+      const keys = await Promise.all(stores.map((s, i) => s.transaction((uow) => uow.pageTokenKey.getOrCreate(Buffer.alloc(32, i + 1)))));
+      expect(new Set(keys.map((k) => Buffer.from(k).toString('hex'))).size).toBe(1);
+      const [one, two] = stores.map((store) => createBillingService({ store, config: { webhookEndpoints: [] } }));
+      await stores[0]?.transaction(async (uow) => {
+        await uow.subscriptions.insert(aSubscription({ organizationId: 'org_k' }));
+        for (const id of ['a1', 'a2']) await uow.addons.insert(anAddon({ organizationId: 'org_k', id }));
+      });
+      const first = await one?.addons.list('org_k', { pageSize: 1 });
+      const pageToken = first?.ok ? first.value.nextPageToken : '';
+      expect(await two?.addons.list('org_k', { pageSize: 1, pageToken })).toMatchObject({ ok: true, value: { nextPageToken: '' } });
+      await Promise.all(stores.map((s) => s.close()));
     } finally {
       await db.drop();
     }

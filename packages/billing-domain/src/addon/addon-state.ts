@@ -3,8 +3,15 @@ import type { AddonStatus, AddonSubscription, RecordStatus } from '../contract.j
 /** Who scheduled an add-on's end: the customer through `:cancel`, or the provider's subscription. */
 export type CancelOrigin = 'customer' | 'provider';
 
-/** An add-on as stored: the public resource plus who scheduled its cancellation. */
-export interface AddonState extends AddonSubscription {
+/**
+ * An add-on as stored: the public resource with its timestamps flat, plus who scheduled its
+ * cancellation.
+ */
+export interface AddonState extends Omit<AddonSubscription, 'timestamps'> {
+  /** Set once, when the record is made. */
+  createTime: string;
+  /** Changes with every change of the record. */
+  updateTime: string;
   /** Who first asked for the end; null exactly when `canceledAt` is null. */
   cancelOrigin: CancelOrigin | null;
 }
@@ -35,10 +42,35 @@ export function isEnded(addon: Pick<AddonSubscription, 'addonStatus' | 'endDate'
 }
 
 /**
- * The public resource, without storage-only fields.
- * @example toAddonSubscription(state).cancelAtPeriodEnd
+ * The public resource, its fields in the interface's order, without storage-only fields.
+ * @example Object.keys(toAddonSubscription(state))[0] // 'id'
  */
 export function toAddonSubscription(state: AddonState): AddonSubscription {
-  const { cancelOrigin: _origin, ...resource } = state;
-  return { ...resource, metadata: { ...resource.metadata } };
+  // NOTE: built field by field so the JSON answer lists the fields in the interface's order.
+  return {
+    id: state.id,
+    quantity: state.quantity,
+    startDate: state.startDate,
+    endDate: state.endDate,
+    addonStatus: state.addonStatus,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    canceledAt: state.canceledAt,
+    externalId: state.externalId,
+    subscriptionId: state.subscriptionId,
+    addonId: state.addonId,
+    addonPriceId: state.addonPriceId,
+    subscriptionName: state.subscriptionName,
+    addonName: state.addonName,
+    addonCode: state.addonCode,
+    unitAmount: state.unitAmount,
+    currency: state.currency,
+    pricingModel: state.pricingModel,
+    addonType: state.addonType,
+    metadata: { ...state.metadata },
+    status: state.status,
+    timestamps: { createTime: state.createTime, updateTime: state.updateTime },
+    name: state.name,
+    organizationId: state.organizationId,
+    provider: state.provider,
+  };
 }

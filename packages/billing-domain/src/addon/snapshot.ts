@@ -30,7 +30,12 @@ const iso = (date: Date | null): string | null => (date === null ? null : date.t
 function itemFields(item: NormalizedAddonItem, snapshot: SubscriptionSnapshot) {
   return {
     addonCode: item.addonCode,
-    displayName: item.displayName || item.addonCode,
+    // NOTE: the standard provider may send neither id; the code then stands for the product.
+    addonId: item.addonId || item.addonCode,
+    addonPriceId: item.addonPriceId,
+    addonName: item.addonName || item.addonCode,
+    // NOTE: kept on the add-on so it is read with it; a snapshot renaming the parent updates it.
+    subscriptionName: snapshot.name,
     addonType: item.addonType,
     pricingModel: item.pricingModel,
     quantity: item.quantity,

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { toAddonSubscription, type AddonState } from '../addon/addon-state.js';
 import { cancel, undoCancel } from '../addon/transitions.js';
 import type { AddonSubscription, AddonSubscriptionService, DomainError, Outcome } from '../contract.js';
-import type { BillingStore, UnitOfWork } from '../storage/ports.js';
+import type { AddonListCursor, BillingStore, UnitOfWork } from '../storage/ports.js';
 import { isStorableText } from '../webhooks/storable-text.js';
-import { decodePageToken, encodePageToken } from './page-token.js';
+import { MAX_PAGE_TOKEN_LENGTH, signPageToken, verifyPageToken, type PageTokenScope } from './page-token.js';
 
 const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
 const notFound = (id: string) => failure({ code: 'addon.not_found', message: `add-on subscription ${id} not found` });
@@ -59,6 +60,18 @@ function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
  */
 export function createAddonService(store: BillingStore, onError?: (error: unknown) => void): AddonSubscriptionService {
   const guarded = guardWith(onError);
+  // NOTE: the key never changes once stored, so it is read once per process; a failed read is retried.
+  let stored: Promise<Uint8Array> | undefined;
+  const key = (): Promise<Uint8Array> => {
+    if (stored === undefined) {
+      const pending = store.transaction((uow) => uow.pageTokenKey.getOrCreate(randomBytes(32)));
+      stored = pending;
+      pending.catch(() => {
+        if (stored === pending) stored = undefined;
+      });
+    }
+    return stored;
+  };
   return {
     get: async (organizationId, id) =>
       unstorable('addonSubscriptionId', id) ??
@@ -74,24 +87,33 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
         if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
           return failure({ code: 'request.invalid_argument', message: 'pageSize must be an integer from 1 to 1000', field: 'pageSize' });
         }
-        const badSubscriptionId = unstorable('subscriptionId', query.subscriptionId);
-        if (badSubscriptionId !== undefined) return badSubscriptionId;
-        const subscriptionId = query.subscriptionId ?? '';
-        const token = query.pageToken ? decodePageToken(query.pageToken) : undefined;
-        if (query.pageToken && (token === undefined || token.subscriptionId !== subscriptionId)) {
-          return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', field: 'pageToken' });
+        const bad =
+          unstorable('subscriptionId', query.subscriptionId) ?? unstorable('externalSubscriptionId', query.externalSubscriptionId);
+        if (bad !== undefined) return bad;
+        const scope: PageTokenScope = {
+          organizationId,
+          subscriptionId: query.subscriptionId ?? null,
+          externalSubscriptionId: query.externalSubscriptionId ?? null,
+        };
+        let after: AddonListCursor | undefined;
+        if (query.pageToken) {
+          after = query.pageToken.length > MAX_PAGE_TOKEN_LENGTH ? undefined : verifyPageToken(await key(), scope, query.pageToken);
+          if (after === undefined) {
+            return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', field: 'pageToken' });
+          }
         }
         const rows = await store.transaction((uow) =>
           uow.addons.listPage(organizationId, {
             ...(query.subscriptionId !== undefined ? { subscriptionId: query.subscriptionId } : {}),
-            ...(token ? { after: { createTime: token.createTime, id: token.id } } : {}),
+            ...(query.externalSubscriptionId !== undefined ? { externalSubscriptionId: query.externalSubscriptionId } : {}),
+            ...(after ? { after } : {}),
             limit: pageSize + 1,
           }),
         );
         const page = rows.slice(0, pageSize);
         const last = page[page.length - 1];
         const nextPageToken =
-          rows.length > pageSize && last ? encodePageToken({ createTime: last.createTime, id: last.id, subscriptionId }) : '';
+          rows.length > pageSize && last ? signPageToken(await key(), scope, { createTime: last.createTime, id: last.id }) : '';
         return { ok: true, value: { addonSubscriptions: page.map(toAddonSubscription), nextPageToken } };
       }),
     cancel: lockedChange(store, guarded, async (_uow, addon, now) => cancel(addon, now)),

@@ -11,4 +11,18 @@ describe('examples', () => {
     const stored = JSON.parse(JSON.stringify(encodeEvent(event))) as unknown;
     expect(decodeEvent(stored)).toEqual(event);
   });
+
+  it('reads an item stored before addonId/addonPriceId/addonName: displayName becomes addonName, the ids empty', () => {
+    const stored = JSON.parse(JSON.stringify(encodeEvent(upsertEvent('e1', 1)))) as { subscription: { addons: Record<string, unknown>[] } };
+    const [item] = stored.subscription.addons;
+    if (item === undefined) throw new Error('no item');
+    delete item.addonId;
+    delete item.addonPriceId;
+    delete item.addonName;
+    item.displayName = 'Old name';
+    const decoded = decodeEvent(stored);
+    if (decoded.kind !== 'subscription.upserted') throw new Error(decoded.kind);
+    expect(decoded.subscription.addons[0]).toMatchObject({ addonId: '', addonPriceId: '', addonName: 'Old name' });
+    expect(decoded.subscription.addons[0]).not.toHaveProperty('displayName');
+  });
 });

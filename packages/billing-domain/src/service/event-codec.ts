@@ -1,7 +1,16 @@
-import type { BillingEvent } from '../contract.js';
+import type { BillingEvent, NormalizedAddonItem } from '../contract.js';
 
 const date = (value: unknown): Date => new Date(String(value));
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
+
+/**
+ * An add-on line as stored. NOTE: events stored before the resource carried addonId,
+ * addonPriceId and addonName hold `displayName` and no ids; they read as items that sent none.
+ */
+function decodeItem(raw: NormalizedAddonItem & { displayName?: string }): NormalizedAddonItem {
+  const { displayName, ...item } = raw;
+  return { ...item, addonId: item.addonId ?? '', addonPriceId: item.addonPriceId ?? '', addonName: item.addonName ?? displayName ?? '' };
+}
 
 /**
  * The normalized event as stored in `webhook_events.payload` (dates become RFC 3339 strings).
@@ -28,6 +37,7 @@ export function decodeEvent(payload: unknown): BillingEvent {
           currentPeriodStart: dateOrNull(raw.subscription.currentPeriodStart),
           currentPeriodEnd: dateOrNull(raw.subscription.currentPeriodEnd),
           canceledAt: dateOrNull(raw.subscription.canceledAt),
+          addons: raw.subscription.addons.map(decodeItem),
         },
       };
     case 'subscription.canceled':

@@ -3,4 +3,4 @@ export type { BillingServiceDeps } from './billing-service.js';
 export { createAddonService } from './addon-service.js';
 export { createWebhookProcessor } from './webhook-processor.js';
 export type { WebhookCodecs, WebhookProcessorDeps } from './webhook-processor.js';
-export { decodePageToken, encodePageToken } from './page-token.js';
+export { signPageToken, verifyPageToken } from './page-token.js';

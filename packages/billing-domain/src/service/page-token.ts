@@ -1,33 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AddonListCursor } from '../storage/ports.js';
+import { isStorableText } from '../webhooks/storable-text.js';
 
-/** What a page token carries: the last key shown and the query it belongs to. */
-export interface PageTokenContent extends AddonListCursor {
-  /** The query's subscriptionId ('' for all). */
-  subscriptionId: string;
+/** What a token is issued for: it is accepted only for the same organization and filter. */
+export interface PageTokenScope {
+  organizationId: string;
+  /** The query's subscriptionId, null when the query has none. */
+  subscriptionId: string | null;
+  /** The query's externalSubscriptionId, null when the query has none. */
+  externalSubscriptionId: string | null;
+}
+
+/** Longest token accepted; anything longer is refused before any work. */
+export const MAX_PAGE_TOKEN_LENGTH = 1024;
+
+const MAC_BYTES = 32;
+const MAC_CHARS = 43; // base64url of 32 bytes, unpadded
+const VERSION = 'addonSubscriptions.list/v1';
+// NOTE: what PostgreSQL's timestamptz holds and toISOString writes alike: years 0001..9999 only.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function mac(key: Uint8Array, scope: PageTokenScope, body: Uint8Array): Buffer {
+  // NOTE: JSON holds no raw newline, so scope + '\n' + body is an unambiguous message.
+  const head = JSON.stringify([VERSION, scope.organizationId, scope.subscriptionId, scope.externalSubscriptionId]);
+  return createHmac('sha256', key).update(`${head}\n`, 'utf8').update(body).digest();
+}
+
+/** base64url text to bytes, undefined unless it is the canonical encoding of those bytes. */
+function fromBase64url(text: string): Buffer | undefined {
+  if (!BASE64URL.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
 }
 
 /**
- * An opaque token: base64url of the last key and the query's subscriptionId.
- * @example encodePageToken({ createTime: '2024-01-01T00:00:00.000Z', id: 'a1', subscriptionId: '' })
+ * A signed token for the position after `cursor`: base64url of the key shown last, a dot, and
+ * base64url of HMAC-SHA256 over the scope and that key. The page size is not part of it.
+ * @example signPageToken(key, { organizationId: 'org_1', subscriptionId: null, externalSubscriptionId: null }, { createTime, id })
  */
-export function encodePageToken(content: PageTokenContent): string {
-  return Buffer.from(JSON.stringify([content.createTime, content.id, content.subscriptionId]), 'utf8').toString('base64url');
+export function signPageToken(key: Uint8Array, scope: PageTokenScope, cursor: AddonListCursor): string {
+  const body = Buffer.from(JSON.stringify([cursor.createTime, cursor.id]), 'utf8');
+  return `${body.toString('base64url')}.${mac(key, scope, body).toString('base64url')}`;
 }
 
 /**
- * Reads a token made by encodePageToken; undefined for anything else.
- * @example decodePageToken('garbage') // undefined
+ * The cursor of a token this key signed for this scope; undefined for anything else (altered,
+ * foreign, malformed or too long), checked in constant time over the MAC bytes.
+ * @example verifyPageToken(key, scope, 'garbage') // undefined
  */
-export function decodePageToken(token: string): PageTokenContent | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+export function verifyPageToken(key: Uint8Array, scope: PageTokenScope, token: string): AddonListCursor | undefined {
+  if (token.length > MAX_PAGE_TOKEN_LENGTH) return undefined;
+  const dot = token.indexOf('.');
+  if (dot <= 0 || token.length - dot - 1 !== MAC_CHARS) return undefined;
+  const body = fromBase64url(token.slice(0, dot));
+  const given = fromBase64url(token.slice(dot + 1));
+  if (body === undefined || given === undefined || given.length !== MAC_BYTES) return undefined;
+  if (!timingSafeEqual(given, mac(key, scope, body))) return undefined;
+  // NOTE: only this server's own tokens get here; their content is checked all the same.
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
-    const [createTime, id, subscriptionId] = parsed as unknown[];
-    if (typeof createTime !== 'string' || typeof id !== 'string' || typeof subscriptionId !== 'string') return undefined;
-    if (Number.isNaN(Date.parse(createTime)) || new Date(createTime).toISOString() !== createTime) return undefined;
-    return { createTime, id, subscriptionId };
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return undefined;
+  const [createTime, id] = parsed as unknown[];
+  if (typeof createTime !== 'string' || typeof id !== 'string' || !ISO_INSTANT.test(createTime)) return undefined;
+  const time = new Date(createTime);
+  if (Number.isNaN(time.getTime()) || time.toISOString() !== createTime || !isStorableText(id)) return undefined;
+  return { createTime, id };
 }

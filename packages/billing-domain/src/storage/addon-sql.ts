@@ -5,8 +5,9 @@ import { lock, toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlC
 import type { WriteBatch } from './write-batch.js';
 
 /** The add-on columns as the repositories read them (`unit_amount` as its exact text). */
-export const ADDON_COLUMNS = `organization_id, id, subscription_id, provider, external_id, addon_code, display_name,
-  addon_type, pricing_model, quantity, unit_amount::text AS unit_amount, currency, addon_status, status,
+export const ADDON_COLUMNS = `organization_id, id, subscription_id, provider, external_id, addon_code, addon_id,
+  addon_price_id, addon_name, subscription_name, addon_type, pricing_model, quantity, unit_amount::text AS unit_amount,
+  currency, addon_status, status,
   start_date, end_date, cancel_at_period_end, canceled_at, cancel_origin, metadata, create_time, update_time`;
 
 type Row = Record<string, unknown>;
@@ -26,7 +27,10 @@ export function addonFromRow(row: Row): AddonState {
     externalId: String(row.external_id),
     provider: row.provider as ProviderName,
     addonCode: String(row.addon_code),
-    displayName: String(row.display_name),
+    addonId: String(row.addon_id),
+    addonPriceId: String(row.addon_price_id),
+    addonName: String(row.addon_name),
+    subscriptionName: String(row.subscription_name),
     addonType: row.addon_type as AddonType,
     pricingModel: row.pricing_model as AddonPricingModel,
     quantity: toInteger(row.quantity),
@@ -73,6 +77,12 @@ export function sqlAddonRepository(sql: SqlClient, writes: WriteBatch): AddonSub
       if (query.subscriptionId !== undefined) {
         params.push(query.subscriptionId);
         where += ` AND subscription_id = $${params.length}`;
+      }
+      if (query.externalSubscriptionId !== undefined) {
+        // NOTE: the provider's id names one subscription per provider; any provider's matches.
+        params.push(query.externalSubscriptionId);
+        where += ` AND subscription_id IN (SELECT s.id FROM subscriptions s
+          WHERE s.organization_id = $1 AND s.external_id = $${params.length})`;
       }
       if (query.after !== undefined) {
         params.push(query.after.createTime, query.after.id);

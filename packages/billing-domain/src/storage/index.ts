@@ -10,6 +10,7 @@ export type {
   AddonSubscriptionRepository,
   BillingStore,
   MigrationReport,
+  PageTokenKeyStore,
   ReadOptions,
   StoreKind,
   SubscriptionRecord,

@@ -60,7 +60,7 @@ export interface AddonSubscriptionRepository {
   /** Newest first (createTime desc, id desc), strictly after `after` when given. */
   listPage(
     organizationId: string,
-    query: { subscriptionId?: string; limit: number; after?: AddonListCursor },
+    query: { subscriptionId?: string; externalSubscriptionId?: string; limit: number; after?: AddonListCursor },
   ): Promise<AddonState[]>;
   insert(addon: AddonState): Promise<void>;
   /** Replaces the stored state of the add-on with the same organization and id. */
@@ -103,11 +103,18 @@ export interface WebhookEventStore {
   listHistory(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
 }
 
+/** The server key that signs page tokens, one per database. */
+export interface PageTokenKeyStore {
+  /** The stored key; `candidate` (32 random bytes) becomes it when there is none yet. */
+  getOrCreate(candidate: Uint8Array): Promise<Uint8Array>;
+}
+
 /** The repositories bound to one open transaction. */
 export interface UnitOfWork {
   addons: AddonSubscriptionRepository;
   subscriptions: SubscriptionRepository;
   webhookEvents: WebhookEventStore;
+  pageTokenKey: PageTokenKeyStore;
   /** Serializes transactions about one provider subscription (a transaction-scoped advisory lock). */
   lockSubscriptionKey(organizationId: string, provider: ProviderName, externalId: string): Promise<void>;
 }

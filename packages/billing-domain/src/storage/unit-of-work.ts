@@ -1,4 +1,5 @@
 import { sqlAddonRepository } from './addon-sql.js';
+import { sqlPageTokenKeyStore } from './page-token-key-sql.js';
 import type { UnitOfWork } from './ports.js';
 import type { SqlClient } from './sql-client.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
@@ -34,6 +35,7 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
     addons: sqlAddonRepository(reads, writes),
     subscriptions: sqlSubscriptionRepository(reads, writes),
     webhookEvents: sqlWebhookEventStore(reads, writes),
+    pageTokenKey: sqlPageTokenKeyStore(reads),
     async lockSubscriptionKey(organizationId, provider, externalId) {
       await reads.query(`SELECT ${lockSubscriptionSql(1)}`, [subscriptionLockKey(organizationId, provider, externalId)]);
     },

@@ -6,8 +6,9 @@ import type { SqlClient } from './sql-client.js';
 const SUBSCRIPTION_FIELDS = `id text, provider text, external_id text, name text, provider_status text, status text,
   cancel_at_period_end boolean, current_period_start timestamptz, current_period_end timestamptz,
   canceled_at timestamptz, last_event_at timestamptz, create_time timestamptz, update_time timestamptz`;
-const ADDON_FIELDS = `id text, subscription_id text, provider text, external_id text, addon_code text, display_name text,
-  addon_type text, pricing_model text, quantity integer, unit_amount numeric, currency text, addon_status text,
+const ADDON_FIELDS = `id text, subscription_id text, provider text, external_id text, addon_code text, addon_id text,
+  addon_price_id text, addon_name text, subscription_name text, addon_type text, pricing_model text, quantity integer,
+  unit_amount numeric, currency text, addon_status text,
   status text, start_date timestamptz, end_date timestamptz, cancel_at_period_end boolean, canceled_at timestamptz,
   cancel_origin text, metadata jsonb, create_time timestamptz, update_time timestamptz`;
 
@@ -71,7 +72,8 @@ const subscriptionJson = (s: SubscriptionRecord) => ({
 
 const addonJson = (a: AddonState) => ({
   id: a.id, subscription_id: a.subscriptionId, provider: a.provider, external_id: a.externalId, addon_code: a.addonCode,
-  display_name: a.displayName, addon_type: a.addonType, pricing_model: a.pricingModel, quantity: a.quantity,
+  addon_id: a.addonId, addon_price_id: a.addonPriceId, addon_name: a.addonName, subscription_name: a.subscriptionName,
+  addon_type: a.addonType, pricing_model: a.pricingModel, quantity: a.quantity,
   // NOTE: a JSON string, so the decimal reaches NUMERIC exactly as written.
   unit_amount: a.unitAmount, currency: a.currency, addon_status: a.addonStatus, status: a.status,
   start_date: a.startDate, end_date: a.endDate, cancel_at_period_end: a.cancelAtPeriodEnd, canceled_at: a.canceledAt,

@@ -33,7 +33,8 @@ describe('examples: subscriptions', () => {
       currentPeriodEnd: new Date('2024-07-01T00:00:00Z'),
       canceledAt: null,
       addons: [{
-        externalId: 'pri_01hv0vax6rv18t4tamj848ne4d', addonCode: 'extra_ipv4', displayName: 'Extra IPv4',
+        externalId: 'pri_01hv0vax6rv18t4tamj848ne4d', addonCode: 'extra_ipv4', addonId: 'pro_01hv0v9mzg6b3jx2brb1xc4ahk',
+        addonPriceId: 'pri_01hv0vax6rv18t4tamj848ne4d', addonName: 'Extra IPv4',
         addonType: 'ADDON_TYPE_RECURRING', pricingModel: 'PRICING_MODEL_PER_UNIT', quantity: 2,
         unitAmount: '1.20', currency: 'USD', metadata: { addon_code: 'extra_ipv4' },
       }],
@@ -60,10 +61,10 @@ describe('examples: subscriptions', () => {
       paddleItem({ price: null, product: null }),
     ];
     const addons = upserted(paddleEventBody('subscription.updated', paddleSubscription({}, items))).subscription.addons;
-    expect(addons.map((a) => [a.externalId, a.addonType, a.displayName, a.unitAmount, a.currency])).toEqual([
-      ['pri_setup', 'ADDON_TYPE_ONE_TIME', 'Extra IPv4 address', '1.20', 'USD'],
-      ['pri_desc', 'ADDON_TYPE_RECURRING', 'Backups', '1.20', 'USD'],
-      ['pri_jpy', 'ADDON_TYPE_RECURRING', 'Extra IPv4', '500', 'JPY'],
+    expect(addons.map((a) => [a.externalId, a.addonType, a.addonName, a.unitAmount, a.currency, a.addonPriceId])).toEqual([
+      ['pri_setup', 'ADDON_TYPE_ONE_TIME', 'Extra IPv4 address', '1.20', 'USD', 'pri_setup'],
+      ['pri_desc', 'ADDON_TYPE_RECURRING', 'Backups', '1.20', 'USD', 'pri_desc'],
+      ['pri_jpy', 'ADDON_TYPE_RECURRING', 'Extra IPv4', '500', 'JPY', 'pri_jpy'],
     ]);
   });
 

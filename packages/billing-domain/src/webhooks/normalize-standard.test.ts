@@ -23,7 +23,8 @@ describe('examples', () => {
         name: 'VM small (fra-1)', providerStatus: 'active', addonStatus: 'ADDON_STATUS_ACTIVE', cancelAtPeriodEnd: false,
         currentPeriodStart: new Date('2024-06-01T00:00:00Z'), currentPeriodEnd: new Date('2024-07-01T00:00:00Z'), canceledAt: null,
         addons: [{
-          externalId: 'item_ip_1', addonCode: 'extra_ipv4', displayName: 'extra_ipv4', addonType: 'ADDON_TYPE_RECURRING',
+          externalId: 'item_ip_1', addonCode: 'extra_ipv4', addonId: '', addonPriceId: '', addonName: 'extra_ipv4',
+          addonType: 'ADDON_TYPE_RECURRING',
           pricingModel: 'PRICING_MODEL_PER_UNIT', quantity: 2, unitAmount: '0.0125', currency: 'EUR', metadata: {},
         }],
       },
@@ -38,7 +39,16 @@ describe('examples', () => {
     const e = event(standardBody('subscription.updated', data));
     if (e.kind !== 'subscription.upserted') throw new Error(e.kind);
     expect(e.subscription).toMatchObject({ name: 'vm_sub_42', addonStatus: 'ADDON_STATUS_PAST_DUE', cancelAtPeriodEnd: true, currentPeriodStart: null, currentPeriodEnd: null });
-    expect(e.subscription.addons[0]).toMatchObject({ displayName: 'Extra IPv4', addonType: 'ADDON_TYPE_USAGE', pricingModel: 'PRICING_MODEL_PACKAGE', metadata: { region: 'fra' }, currency: 'EUR' });
+    expect(e.subscription.addons[0]).toMatchObject({ addonName: 'Extra IPv4', addonType: 'ADDON_TYPE_USAGE', pricingModel: 'PRICING_MODEL_PACKAGE', metadata: { region: 'fra' }, currency: 'EUR' });
+  });
+
+  it('item ids and name: addonId, addonPriceId, addonName as sent (addonName before the older name)', () => {
+    const data = standardSubscriptionData({
+      items: [standardItem({ addonId: 'prod_ip', addonPriceId: 'price_ip', addonName: 'IPv4', name: 'old name' })],
+    });
+    const e = event(standardBody('subscription.updated', data));
+    if (e.kind !== 'subscription.upserted') throw new Error(e.kind);
+    expect(e.subscription.addons[0]).toMatchObject({ addonId: 'prod_ip', addonPriceId: 'price_ip', addonName: 'IPv4' });
   });
 
   it('subscription.canceled, payment.succeeded and payment.failed', () => {

@@ -25,7 +25,10 @@ function addonItem(item: z.infer<typeof standardItemSchema>): NormalizedAddonIte
   return {
     externalId: item.id,
     addonCode: item.addonCode,
-    displayName: item.name ?? item.addonCode,
+    addonId: item.addonId ?? '',
+    addonPriceId: item.addonPriceId ?? '',
+    // NOTE: `name` is the field's earlier spelling, still accepted.
+    addonName: item.addonName ?? item.name ?? item.addonCode,
     addonType: item.addonType ?? 'ADDON_TYPE_RECURRING',
     pricingModel: item.pricingModel ?? 'PRICING_MODEL_PER_UNIT',
     quantity: item.quantity,

@@ -34,7 +34,8 @@ describe('examples: subscriptions', () => {
       currentPeriodEnd: at(1_719_792_000),
       canceledAt: null,
       addons: [{
-        externalId: 'si_QHx3AddonIp', addonCode: 'extra_ipv4', displayName: 'extra_ipv4',
+        externalId: 'si_QHx3AddonIp', addonCode: 'extra_ipv4', addonId: 'prod_QHx2ExtraIp', addonPriceId: 'price_1PQx2bLkdIwHu7ixExtraIp',
+        addonName: 'extra_ipv4',
         addonType: 'ADDON_TYPE_RECURRING', pricingModel: 'PRICING_MODEL_PER_UNIT', quantity: 2,
         unitAmount: '1.20', currency: 'USD', metadata: { addon_code: 'extra_ipv4' },
       }],
@@ -68,7 +69,7 @@ describe('examples: subscriptions', () => {
       stripeItem({ id: 'si_d', price: stripePrice({ unit_amount: 0, unit_amount_decimal: '0.5', metadata: { addon_code: 'half_cent' } }) }),
     ];
     const addons = upserted(stripeEventBody('customer.subscription.updated', stripeSubscription({}, items))).subscription.addons;
-    expect(addons.map((a) => [a.externalId, a.addonType, a.pricingModel, a.unitAmount, a.currency, a.displayName])).toEqual([
+    expect(addons.map((a) => [a.externalId, a.addonType, a.pricingModel, a.unitAmount, a.currency, a.addonName])).toEqual([
       ['si_m', 'ADDON_TYPE_USAGE', 'PRICING_MODEL_PER_UNIT', '1.20', 'USD', 'egress'],
       ['si_t', 'ADDON_TYPE_RECURRING', 'PRICING_MODEL_TIERED', '0.00', 'USD', 'snap'],
       ['si_p', 'ADDON_TYPE_RECURRING', 'PRICING_MODEL_PACKAGE', '1.20', 'USD', 'ips10'],
@@ -76,6 +77,20 @@ describe('examples: subscriptions', () => {
       ['si_n', 'ADDON_TYPE_RECURRING', 'PRICING_MODEL_PER_UNIT', '1.20', 'USD', 'Backup plan'],
       ['si_j', 'ADDON_TYPE_RECURRING', 'PRICING_MODEL_PER_UNIT', '500', 'JPY', 'jp'],
       ['si_d', 'ADDON_TYPE_RECURRING', 'PRICING_MODEL_PER_UNIT', '0.005', 'USD', 'half_cent'],
+    ]);
+  });
+
+  it('addonId is price.product, a string id or an expanded object\'s id; addonName the product name, else the nickname', () => {
+    const items = [
+      stripeItem({ id: 'si_s', price: stripePrice({ id: 'price_s', product: 'prod_s', nickname: 'Monthly backup', metadata: { addon_code: 'b1' } }) }),
+      stripeItem({ id: 'si_e', price: stripePrice({ id: 'price_e', product: { id: 'prod_e', object: 'product', name: 'Backup' }, nickname: 'Monthly', metadata: { addon_code: 'b2' } }) }),
+      stripeItem({ id: 'si_n', price: stripePrice({ id: 'price_n', product: null, metadata: { addon_code: 'b3' } }) }),
+    ];
+    const addons = upserted(stripeEventBody('customer.subscription.updated', stripeSubscription({}, items))).subscription.addons;
+    expect(addons.map((a) => [a.addonId, a.addonPriceId, a.addonName])).toEqual([
+      ['prod_s', 'price_s', 'Monthly backup'],
+      ['prod_e', 'price_e', 'Backup'],
+      ['', 'price_n', 'b3'],
     ]);
   });
 

@@ -27,10 +27,13 @@ export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddon
   const product = optObject(item, 'product', path) ?? optObject(price, 'product', pricePath);
   const productName = product ? optString(product, 'name', `${path}.product`) : undefined;
   const oneTime = optObject(price, 'billing_cycle', pricePath) === undefined || item['recurring'] === false;
+  const priceId = readString(price, 'id', pricePath);
   return {
-    externalId: readString(price, 'id', pricePath),
+    externalId: priceId,
     addonCode,
-    displayName: productName ?? optString(price, 'name', pricePath) ?? optString(price, 'description', pricePath) ?? addonCode,
+    addonId: optString(price, 'product_id', pricePath) ?? (product ? optString(product, 'id', `${path}.product`) : undefined) ?? '',
+    addonPriceId: priceId,
+    addonName: productName ?? optString(price, 'name', pricePath) ?? optString(price, 'description', pricePath) ?? addonCode,
     addonType: oneTime ? 'ADDON_TYPE_ONE_TIME' : 'ADDON_TYPE_RECURRING',
     // NOTE: a Paddle price is always a unit price times the quantity.
     pricingModel: 'PRICING_MODEL_PER_UNIT',

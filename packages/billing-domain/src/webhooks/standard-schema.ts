@@ -13,7 +13,10 @@ const currency = z
 export const standardItemSchema = z.object({
   id: nonEmpty.describe("The sender's id of the item; stored as the add-on's externalId."),
   addonCode: nonEmpty.nullish().describe('Catalogue code; items without one are not add-ons.'),
-  name: nonEmpty.optional().describe('Display name; defaults to the add-on code.'),
+  addonId: nonEmpty.optional().describe("The add-on's product id; defaults to the add-on code."),
+  addonPriceId: nonEmpty.optional().describe("The add-on's price id; defaults to ''."),
+  addonName: nonEmpty.optional().describe("The add-on's name; defaults to the add-on code."),
+  name: nonEmpty.optional().describe('Earlier spelling of addonName, still accepted.'),
   quantity: z.int().nonnegative(),
   unitAmount: majorAmount,
   currency,

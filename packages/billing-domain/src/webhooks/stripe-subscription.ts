@@ -39,10 +39,13 @@ export function stripeAddonItem(item: JsonObject, path: string): NormalizedAddon
   const product = price['product'];
   // NOTE: `product` is an id unless the sender expanded it; only then is a name known.
   const productName = isJsonObject(product) ? optString(product, 'name', `${pricePath}.product`) : undefined;
+  const productId = isJsonObject(product) ? optString(product, 'id', `${pricePath}.product`) : optString(price, 'product', pricePath);
   return {
     externalId: readString(item, 'id', path),
     addonCode,
-    displayName: productName ?? addonCode,
+    addonId: productId ?? '',
+    addonPriceId: optString(price, 'id', pricePath) ?? '',
+    addonName: productName ?? optString(price, 'nickname', pricePath) ?? addonCode,
     addonType: addonType(price, pricePath),
     pricingModel: pricingModel(price),
     quantity: readCount(item, 'quantity', path, 0),

@@ -32,7 +32,7 @@ const routes = {
     method: 'get',
     path: COLLECTION,
     operationId: 'listAddonSubscriptions',
-    description: 'Newest first.',
+    description: "Newest first. Filter by subscriptionId (ours), externalSubscriptionId (the provider's), or both; pages follow nextPageToken.",
     request: { headers: organizationHeadersSchema, query: listAddonSubscriptionsQuerySchema },
     responses: { 200: json(listAddonSubscriptionsResponseSchema, 'One page'), ...commonErrorResponses },
   }),
@@ -73,8 +73,14 @@ export function registerAddonSubscriptionRoutes(
     const pageSize = pageSizeOf(c.req.query('pageSize'));
     if (!pageSize.ok) return invalidArgument(c, [{ field: 'pageSize', description: pageSize.description }]);
     const subscriptionId = c.req.query('subscriptionId') || undefined;
+    const externalSubscriptionId = c.req.query('externalSubscriptionId') || undefined;
     const pageToken = c.req.query('pageToken') || undefined;
-    const page = await addons.list(c.var.organizationId, { subscriptionId, pageSize: pageSize.value, pageToken });
+    const page = await addons.list(c.var.organizationId, {
+      subscriptionId,
+      ...(externalSubscriptionId !== undefined ? { externalSubscriptionId } : {}),
+      pageSize: pageSize.value,
+      pageToken,
+    });
     return page.ok ? c.json(page.value, 200) : domainErrorResponse(c, page.error);
   });
 

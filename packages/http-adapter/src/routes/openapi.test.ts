@@ -48,4 +48,17 @@ describe('examples: GET /openapi.json', () => {
     expect(Object.keys(get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
     expect(JSON.stringify(get?.responses['404'])).toContain('#/components/schemas/Error');
   });
+
+  it('documents the resource fields, the externalSubscriptionId filter and the standard item ids', async () => {
+    const doc = await document();
+    const addon = doc.components.schemas['AddonSubscription'] as { properties: Record<string, unknown>; required: string[] };
+    for (const field of ['addonId', 'addonPriceId', 'subscriptionName', 'addonName', 'timestamps']) {
+      expect(addon.required, field).toContain(field);
+    }
+    expect(addon.properties).not.toHaveProperty('displayName');
+    expect(Object.keys(addon.properties).slice(0, 3)).toEqual(['id', 'quantity', 'startDate']);
+    expect(JSON.stringify(doc.paths['/v1/addon-subscriptions'])).toContain('"name":"externalSubscriptionId"');
+    const standard = JSON.stringify(doc.components.schemas['StandardWebhookPayload']);
+    for (const field of ['"addonId"', '"addonPriceId"', '"addonName"']) expect(standard).toContain(field);
+  });
 });

@@ -123,7 +123,7 @@ export function standardSubscriptionUpdated(options: { timestamp: Date; subscrip
       currentPeriodEnd: new Date(options.periodStart.getTime() + 30 * DAY * 1000).toISOString(),
       items: [
         { id: `vm_${options.itemId}`, quantity: 1, unitAmount: '20.00', currency: 'EUR' },
-        { id: options.itemId, addonCode: 'backup', quantity: 3, unitAmount: '1.20', currency: 'EUR' },
+        { id: options.itemId, addonCode: 'backup', addonId: 'prod_backup', addonPriceId: 'price_backup', addonName: 'Backup', quantity: 3, unitAmount: '1.20', currency: 'EUR' },
       ],
     },
   };

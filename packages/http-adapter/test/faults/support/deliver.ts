@@ -86,7 +86,7 @@ export async function redeliverUntilAcknowledged(baseUrl: string, failed: readon
 }
 
 /** An add-on without our ids and processing times: what must not depend on delivery order. */
-export type ObservableAddon = Omit<AddonSubscription, 'id' | 'name' | 'subscriptionId' | 'createTime' | 'updateTime'>;
+export type ObservableAddon = Omit<AddonSubscription, 'id' | 'name' | 'subscriptionId' | 'timestamps'>;
 
 /** Every add-on of every fault organization, through the API, all pages, sorted by externalId. */
 export async function finalState(baseUrl: string): Promise<Record<string, ObservableAddon[]>> {
@@ -104,7 +104,7 @@ export async function finalState(baseUrl: string): Promise<Record<string, Observ
       if (pageToken === '') break;
     }
     state[org] = addons
-      .map(({ id: _id, name: _name, subscriptionId: _sub, createTime: _c, updateTime: _u, ...rest }) => rest)
+      .map(({ id: _id, name: _name, subscriptionId: _sub, timestamps: _t, ...rest }) => rest)
       .sort((a, b) => a.externalId.localeCompare(b.externalId));
   }
   return state;

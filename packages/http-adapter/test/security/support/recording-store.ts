@@ -31,6 +31,8 @@ export function recordingStore(inner: BillingStore): RecordingStore {
 function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
   return {
     lockSubscriptionKey: (...args) => uow.lockSubscriptionKey(...args),
+    // NOTE: the page-token key is made once per database, not by a request's business; not recorded.
+    pageTokenKey: uow.pageTokenKey,
     addons: {
       ...bind(uow.addons),
       insert: async (addon) => {
