@@ -20,7 +20,7 @@ export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddon
   if (price === undefined || addonCode === undefined) return undefined;
   const unitPrice = readObject(price, 'unit_price', pricePath);
   const currency = readString(unitPrice, 'currency_code', `${pricePath}.unit_price`);
-  const unitAmount = minorToMajor(unitPrice['amount'], currency);
+  const unitAmount = minorToMajor(unitPrice['amount'], currency, 'paddle');
   if (unitAmount === undefined) {
     throw new PayloadFieldError(`${pricePath}.unit_price.amount`, `must be a string of minor units of ${currency}`);
   }

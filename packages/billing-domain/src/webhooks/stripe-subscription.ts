@@ -32,7 +32,7 @@ export function stripeAddonItem(item: JsonObject, path: string): NormalizedAddon
   const currency = readString(price, 'currency', pricePath);
   // NOTE: tiered prices carry no unit amount (their tiers are not in webhook payloads): '0'.
   const minor = price['unit_amount_decimal'] ?? price['unit_amount'] ?? '0';
-  const unitAmount = minorToMajor(minor, currency);
+  const unitAmount = minorToMajor(minor, currency, 'stripe');
   if (unitAmount === undefined) {
     throw new PayloadFieldError(`${pricePath}.unit_amount`, `or currency is not a valid amount in ${currency}`);
   }
