@@ -211,6 +211,13 @@ export interface NormalizedAddonItem {
   unitAmount: string;
   currency: string;
   metadata: Record<string, string>;
+  /**
+   * The line's own current period when the provider bills items on their own cycles (Stripe
+   * from 2025-03-31.basil, flexible billing); absent or null: the subscription's period applies.
+   */
+  currentPeriodStart?: Date | null;
+  /** End of the line's own period (or when its scheduled cancellation takes effect). */
+  currentPeriodEnd?: Date | null;
 }
 
 /** Our own event union: what every provider's payload is normalized into. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aContext, anAddon, anItem, aSnapshot, at } from '../../test/support/addons.js';
+import { aContext, anAddon, anItem, aSnapshot, at, T0 } from '../../test/support/addons.js';
 import type { AddonStatus } from '../contract.js';
 import { addonInvariantViolations } from './invariants.js';
 import { applySnapshot, createAddon, reconcileAddons } from './snapshot.js';
@@ -14,6 +14,17 @@ describe('examples', () => {
   it('updates quantity, price and period from the snapshot', () => {
     const next = applySnapshot(anAddon(), anItem({ quantity: 3, unitAmount: '2.50' }), aSnapshot({ currentPeriodEnd: at(99) }), aContext());
     expect(next).toMatchObject({ quantity: 3, unitAmount: '2.50', endDate: at(99).toISOString(), updateTime: at(2).toISOString() });
+  });
+
+  it("a line on its own billing cycle takes its own period; without one, the subscription's", () => {
+    const own = anItem({ currentPeriodStart: at(10), currentPeriodEnd: at(50) });
+    expect(createAddon(own, aSnapshot({ currentPeriodEnd: at(99) }), aContext())).toMatchObject({
+      startDate: at(10).toISOString(), endDate: at(50).toISOString(),
+    });
+    const partial = anItem({ currentPeriodStart: null, currentPeriodEnd: at(50) });
+    expect(applySnapshot(anAddon(), partial, aSnapshot({ currentPeriodEnd: at(99) }), aContext())).toMatchObject({
+      startDate: T0.toISOString(), endDate: at(50).toISOString(),
+    });
   });
 
   it('an unchanged snapshot returns the same object', () => {

@@ -37,8 +37,9 @@ function itemFields(item: NormalizedAddonItem, snapshot: SubscriptionSnapshot) {
     unitAmount: item.unitAmount,
     currency: item.currency.toUpperCase(),
     metadata: { ...item.metadata },
-    startDate: iso(snapshot.currentPeriodStart),
-    endDate: iso(snapshot.currentPeriodEnd),
+    // NOTE: a line billed on its own cycle carries its own period; else the subscription's applies.
+    startDate: iso(item.currentPeriodStart ?? snapshot.currentPeriodStart),
+    endDate: iso(item.currentPeriodEnd ?? snapshot.currentPeriodEnd),
   };
 }
 

@@ -28,6 +28,11 @@ export function decodeEvent(payload: unknown): BillingEvent {
           currentPeriodStart: dateOrNull(raw.subscription.currentPeriodStart),
           currentPeriodEnd: dateOrNull(raw.subscription.currentPeriodEnd),
           canceledAt: dateOrNull(raw.subscription.canceledAt),
+          addons: raw.subscription.addons.map(({ currentPeriodStart, currentPeriodEnd, ...item }) => ({
+            ...item,
+            ...(currentPeriodStart === undefined ? {} : { currentPeriodStart: dateOrNull(currentPeriodStart) }),
+            ...(currentPeriodEnd === undefined ? {} : { currentPeriodEnd: dateOrNull(currentPeriodEnd) }),
+          })),
         },
       };
     case 'subscription.canceled':
