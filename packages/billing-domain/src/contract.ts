@@ -35,7 +35,10 @@ export interface AddonSubscription {
   organizationId: string;
   /** Our id of the parent VM subscription. */
   subscriptionId: string;
-  /** The provider's id of the add-on (Stripe item id, Paddle price id, standard item id). */
+  /**
+   * The provider's id of the add-on: Stripe item id, standard item id; for Paddle, whose items
+   * carry no id, the add-on code (an add-on is one per subscription and code).
+   */
   externalId: string;
   /** The provider whose events drive this add-on. */
   provider: ProviderName;

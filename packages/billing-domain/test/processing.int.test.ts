@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { openStore } from '../src/storage/open-store.js';
 import { describeAddonOperations } from './addon-operations-contract.js';
 import { describeWebhookProcessing } from './processing-contract.js';
+import { describeProviderPayloads } from './provider-payloads-contract.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 import { sharedStore } from './support/tenant.js';
 
@@ -9,6 +10,7 @@ describe('PGlite (memory://)', () => {
   const store = sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
   describeWebhookProcessing(store);
   describeAddonOperations(store);
+  describeProviderPayloads(store);
 });
 
 const skipReason = await postgresUnavailableReason();
@@ -19,4 +21,5 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
   });
   describeWebhookProcessing(store);
   describeAddonOperations(store);
+  describeProviderPayloads(store);
 });

@@ -9,8 +9,8 @@ import { mapProviderStatus } from './status.js';
 
 /**
  * A Paddle subscription item as an add-on; `undefined` when its price has no
- * `custom_data.addon_code`. Paddle items carry no id, so the price id is the external id.
- * @example paddleAddonItem(data.items[0], 'data.items[0]')?.externalId // 'pri_01h...'
+ * `custom_data.addon_code`. Paddle items carry no id, so the add-on code is the external id.
+ * @example paddleAddonItem(data.items[0], 'data.items[0]')?.externalId // 'extra_ipv4'
  */
 export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddonItem | undefined {
   const pricePath = `${path}.price`;
@@ -28,7 +28,10 @@ export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddon
   const productName = product ? optString(product, 'name', `${path}.product`) : undefined;
   const oneTime = optObject(price, 'billing_cycle', pricePath) === undefined || item['recurring'] === false;
   return {
-    externalId: readString(price, 'id', pricePath),
+    // NOTE: Paddle items have no id, and a price change replaces the item's price: keyed by the
+    // price id, one add-on would end and a second begin. An add-on is (subscription, add-on code),
+    // so the code identifies it and a price change updates it in place.
+    externalId: addonCode,
     addonCode,
     displayName: productName ?? optString(price, 'name', pricePath) ?? optString(price, 'description', pricePath) ?? addonCode,
     addonType: oneTime ? 'ADDON_TYPE_ONE_TIME' : 'ADDON_TYPE_RECURRING',
