@@ -41,6 +41,18 @@ describe('examples', () => {
     expect(applySnapshot(customer, anItem(), aSnapshot(), ctx)).toBe(customer);
   });
 
+  it("a customer's :cancel ends the add-on once a period starting after the request arrives", () => {
+    const asked = anAddon({ cancelAtPeriodEnd: true, canceledAt: at(10).toISOString(), cancelOrigin: 'customer', endDate: at(100).toISOString() });
+    const samePeriod = aSnapshot({ currentPeriodStart: at(5), currentPeriodEnd: at(100) });
+    expect(applySnapshot(asked, anItem({ quantity: 2 }), samePeriod, aContext())).toMatchObject({ addonStatus: 'ADDON_STATUS_ACTIVE', quantity: 2, cancelAtPeriodEnd: true });
+    const next = aSnapshot({ currentPeriodStart: at(100), currentPeriodEnd: at(200) });
+    expect(applySnapshot(asked, anItem({ quantity: 2 }), next, aContext())).toMatchObject({
+      addonStatus: 'ADDON_STATUS_CANCELED', quantity: 1, endDate: at(100).toISOString(), canceledAt: at(10).toISOString(),
+    });
+    const ownCycle = anItem({ currentPeriodStart: at(8), currentPeriodEnd: at(100) });
+    expect(applySnapshot(asked, ownCycle, next, aContext()).addonStatus).toBe('ADDON_STATUS_ACTIVE');
+  });
+
   it('add-ons removed from the subscription become CANCELED at the event time', () => {
     const { created, updated } = reconcileAddons([anAddon()], aSnapshot({ addons: [anItem({ externalId: 'si_2' })] }), aContext());
     expect(created.map((a) => a.externalId)).toEqual(['si_2']);
