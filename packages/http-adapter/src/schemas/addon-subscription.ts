@@ -11,7 +11,7 @@ export const addonSubscriptionSchema = z
     id: z.string().openapi({ example: 'as_01J8Z3' }),
     organizationId: z.string().openapi({ example: 'org_demo' }),
     subscriptionId: z.string().openapi({ description: 'Our id of the parent VM subscription.' }),
-    externalId: z.string().openapi({ description: 'The provider id of the add-on (Stripe item, Paddle price, standard item).' }),
+    externalId: z.string().openapi({ description: 'The provider id of the add-on (Stripe item id, standard item id; for Paddle, whose items have no id, the add-on code).' }),
     provider: z.enum(PROVIDERS as readonly [AddonSubscription['provider'], ...AddonSubscription['provider'][]]),
     addonCode: z.string().openapi({ example: 'backup' }),
     displayName: z.string(),
