@@ -12,6 +12,10 @@ ALTER TABLE addon_subscriptions ADD COLUMN subscription_name TEXT NOT NULL DEFAU
 -- id; the parent's name is copied from the parent.
 UPDATE addon_subscriptions SET addon_id = addon_code;
 UPDATE addon_subscriptions SET addon_price_id = external_id WHERE provider = 'paddle';
+-- A Paddle add-on is (subscription, add-on code): items carry no id of their own, so the code
+-- is its external id from now on; an ended one keeps the price id it had.
+UPDATE addon_subscriptions SET external_id = addon_code
+  WHERE provider = 'paddle' AND addon_status <> 'ADDON_STATUS_CANCELED';
 UPDATE addon_subscriptions a SET subscription_name = s.name
   FROM subscriptions s
   WHERE s.organization_id = a.organization_id AND s.id = a.subscription_id;

@@ -51,7 +51,10 @@ export interface AddonSubscription {
   cancelAtPeriodEnd: boolean;
   /** When cancellation was requested (scheduled or immediate), or null. */
   canceledAt: string | null;
-  /** The provider's id of the add-on (Stripe item id, Paddle price id, standard item id). */
+  /**
+   * The provider's id of the add-on: Stripe item id, standard item id; for Paddle, whose items
+   * carry no id, the add-on code (an add-on is one per subscription and code).
+   */
   externalId: string;
   /** Our id of the parent VM subscription. */
   subscriptionId: string;
@@ -235,6 +238,13 @@ export interface NormalizedAddonItem {
   unitAmount: string;
   currency: string;
   metadata: Record<string, string>;
+  /**
+   * The line's own current period when the provider bills items on their own cycles (Stripe
+   * from 2025-03-31.basil, flexible billing); absent or null: the subscription's period applies.
+   */
+  currentPeriodStart?: Date | null;
+  /** End of the line's own period (or when its scheduled cancellation takes effect). */
+  currentPeriodEnd?: Date | null;
 }
 
 /** Our own event union: what every provider's payload is normalized into. */

@@ -3,6 +3,8 @@ import { openStore } from '../src/storage/open-store.js';
 import { describeAddonOperations } from './addon-operations-contract.js';
 import { describeAddonListing } from './list-contract.js';
 import { describeWebhookProcessing } from './processing-contract.js';
+import { describeLocalChangeOrder } from './local-change-order-contract.js';
+import { describeProviderPayloads } from './provider-payloads-contract.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 import { sharedStore } from './support/tenant.js';
 
@@ -11,6 +13,8 @@ describe('PGlite (memory://)', () => {
   describeWebhookProcessing(store);
   describeAddonOperations(store);
   describeAddonListing(store);
+  describeProviderPayloads(store);
+  describeLocalChangeOrder(store);
 });
 
 const skipReason = await postgresUnavailableReason();
@@ -22,4 +26,6 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
   describeWebhookProcessing(store);
   describeAddonOperations(store);
   describeAddonListing(store);
+  describeProviderPayloads(store);
+  describeLocalChangeOrder(store);
 });

@@ -74,3 +74,19 @@ export function toAddonSubscription(state: AddonState): AddonSubscription {
     provider: state.provider,
   };
 }
+
+/**
+ * True when a customer's `:cancel` has taken effect by the start of a provider period: the add-on
+ * is set to end, and the period starts after the request, so the period the request fell in is
+ * over. A period that started before the request is the one the request ends with.
+ * @example customerEndReached({ ...addon, cancelOrigin: 'customer', cancelAtPeriodEnd: true, canceledAt: '2025-03-10T00:00:00.000Z' }, new Date('2025-04-01T00:00:00Z')) // true
+ */
+export function customerEndReached(
+  addon: Pick<AddonState, 'cancelOrigin' | 'cancelAtPeriodEnd' | 'canceledAt'>,
+  periodStart: Date | null,
+): boolean {
+  if (addon.cancelOrigin !== 'customer' || !addon.cancelAtPeriodEnd || addon.canceledAt === null || periodStart === null) {
+    return false;
+  }
+  return periodStart.getTime() > Date.parse(addon.canceledAt);
+}

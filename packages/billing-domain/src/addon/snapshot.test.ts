@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aContext, anAddon, anItem, aSnapshot, at } from '../../test/support/addons.js';
+import { aContext, anAddon, anItem, aSnapshot, at, T0 } from '../../test/support/addons.js';
 import type { AddonStatus } from '../contract.js';
 import { addonInvariantViolations } from './invariants.js';
 import { applySnapshot, createAddon, reconcileAddons } from './snapshot.js';
@@ -16,6 +16,17 @@ describe('examples', () => {
     expect(next).toMatchObject({ quantity: 3, unitAmount: '2.50', endDate: at(99).toISOString(), updateTime: at(2).toISOString() });
   });
 
+  it("a line on its own billing cycle takes its own period; without one, the subscription's", () => {
+    const own = anItem({ currentPeriodStart: at(10), currentPeriodEnd: at(50) });
+    expect(createAddon(own, aSnapshot({ currentPeriodEnd: at(99) }), aContext())).toMatchObject({
+      startDate: at(10).toISOString(), endDate: at(50).toISOString(),
+    });
+    const partial = anItem({ currentPeriodStart: null, currentPeriodEnd: at(50) });
+    expect(applySnapshot(anAddon(), partial, aSnapshot({ currentPeriodEnd: at(99) }), aContext())).toMatchObject({
+      startDate: T0.toISOString(), endDate: at(50).toISOString(),
+    });
+  });
+
   it('an unchanged snapshot returns the same object', () => {
     const addon = anAddon();
     expect(applySnapshot(addon, anItem(), aSnapshot(), aContext())).toBe(addon);
@@ -28,6 +39,18 @@ describe('examples', () => {
     expect(applySnapshot(providerScheduled, anItem(), aSnapshot(), ctx)).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null });
     const customer = anAddon({ cancelAtPeriodEnd: true, canceledAt: at(0).toISOString(), cancelOrigin: 'customer' });
     expect(applySnapshot(customer, anItem(), aSnapshot(), ctx)).toBe(customer);
+  });
+
+  it("a customer's :cancel ends the add-on once a period starting after the request arrives", () => {
+    const asked = anAddon({ cancelAtPeriodEnd: true, canceledAt: at(10).toISOString(), cancelOrigin: 'customer', endDate: at(100).toISOString() });
+    const samePeriod = aSnapshot({ currentPeriodStart: at(5), currentPeriodEnd: at(100) });
+    expect(applySnapshot(asked, anItem({ quantity: 2 }), samePeriod, aContext())).toMatchObject({ addonStatus: 'ADDON_STATUS_ACTIVE', quantity: 2, cancelAtPeriodEnd: true });
+    const next = aSnapshot({ currentPeriodStart: at(100), currentPeriodEnd: at(200) });
+    expect(applySnapshot(asked, anItem({ quantity: 2 }), next, aContext())).toMatchObject({
+      addonStatus: 'ADDON_STATUS_CANCELED', quantity: 1, endDate: at(100).toISOString(), canceledAt: at(10).toISOString(),
+    });
+    const ownCycle = anItem({ currentPeriodStart: at(8), currentPeriodEnd: at(100) });
+    expect(applySnapshot(asked, ownCycle, next, aContext()).addonStatus).toBe('ADDON_STATUS_ACTIVE');
   });
 
   it('add-ons removed from the subscription become CANCELED at the event time', () => {

@@ -1,7 +1,7 @@
 import type { BillingEvent, NormalizedAddonItem, ProviderName } from '../contract.js';
-import { recordStatusFor, type AddonState } from './addon-state.js';
+import { customerEndReached, recordStatusFor, type AddonState } from './addon-state.js';
 import { sameFields } from './same-fields.js';
-import { providerCanceled } from './transitions.js';
+import { providerCanceled, scheduledEndPassed } from './transitions.js';
 
 /** A provider's view of a subscription, as carried by a `subscription.upserted` event. */
 export type SubscriptionSnapshot = Extract<BillingEvent, { kind: 'subscription.upserted' }>['subscription'];
@@ -42,8 +42,9 @@ function itemFields(item: NormalizedAddonItem, snapshot: SubscriptionSnapshot) {
     unitAmount: item.unitAmount,
     currency: item.currency.toUpperCase(),
     metadata: { ...item.metadata },
-    startDate: iso(snapshot.currentPeriodStart),
-    endDate: iso(snapshot.currentPeriodEnd),
+    // NOTE: a line billed on its own cycle carries its own period; else the subscription's applies.
+    startDate: iso(item.currentPeriodStart ?? snapshot.currentPeriodStart),
+    endDate: iso(item.currentPeriodEnd ?? snapshot.currentPeriodEnd),
   };
 }
 
@@ -85,6 +86,10 @@ export function applySnapshot(
   ctx: SnapshotContext,
 ): AddonState {
   if (addon.addonStatus === 'ADDON_STATUS_CANCELED') return addon;
+  // NOTE: a customer's `:cancel` is not sent to the provider, which keeps renewing the line; a
+  // period that starts after the request means the period the request ended with is over.
+  const periodStart = item.currentPeriodStart ?? snapshot.currentPeriodStart;
+  if (periodStart !== null && customerEndReached(addon, periodStart)) return scheduledEndPassed(addon, ctx.now, periodStart);
   if (snapshot.addonStatus === 'ADDON_STATUS_CANCELED') {
     return providerCanceled({ ...addon, ...itemFields(item, snapshot) }, ctx.now, snapshot.canceledAt ?? ctx.occurredAt);
   }

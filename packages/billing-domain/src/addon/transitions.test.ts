@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anAddon, at, T0 } from '../../test/support/addons.js';
-import { cancel, decideAddon, paymentFailed, paymentSucceeded, providerCanceled, undoCancel } from './transitions.js';
+import { cancel, decideAddon, paymentFailed, paymentSucceeded, providerCanceled, scheduledEndPassed, undoCancel } from './transitions.js';
 
 const parentActive = { status: 'ADDON_STATUS_ACTIVE', cancelAtPeriodEnd: false } as const;
 
@@ -22,6 +22,21 @@ describe('examples', () => {
     expect(first.value).toMatchObject({ cancelAtPeriodEnd: true, canceledAt: at(1).toISOString(), cancelOrigin: 'customer' });
     const again = cancel(first.value, at(5));
     expect(again).toEqual({ ok: true, value: first.value });
+  });
+
+  it("a cancel of an add-on the provider set to end keeps the resource and remembers the customer's request", () => {
+    const providerScheduled = anAddon({ cancelAtPeriodEnd: true, canceledAt: at(1).toISOString(), cancelOrigin: 'provider' });
+    const repeat = cancel(providerScheduled, at(5));
+    expect(repeat).toEqual({ ok: true, value: { ...providerScheduled, cancelOrigin: 'customer' } });
+  });
+
+  it('a scheduled end that has passed ends at the recorded end date, or the new period start when earlier', () => {
+    const asked = anAddon({ cancelAtPeriodEnd: true, canceledAt: at(1).toISOString(), cancelOrigin: 'customer', endDate: at(100).toISOString() });
+    expect(scheduledEndPassed(asked, at(200), at(150))).toMatchObject({
+      addonStatus: 'ADDON_STATUS_CANCELED', status: 'STATUS_INACTIVE', cancelAtPeriodEnd: false,
+      canceledAt: at(1).toISOString(), endDate: at(100).toISOString(), updateTime: at(200).toISOString(),
+    });
+    expect(scheduledEndPassed(asked, at(200), at(90)).endDate).toBe(at(90).toISOString());
   });
 
   it('cancel of a CANCELED add-on is addon.already_canceled', () => {

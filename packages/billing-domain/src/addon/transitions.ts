@@ -64,7 +64,9 @@ export function cancel(state: AddonState, now: Date): Outcome<AddonState> {
       error: { code: 'addon.already_canceled', message: `add-on ${state.id} is already canceled` },
     };
   }
-  if (state.cancelAtPeriodEnd) return ok(state);
+  // NOTE: when the provider's schedule already ends it, the resource is unchanged, but the
+  // customer's own request is remembered: it must outlive the provider lifting its schedule.
+  if (state.cancelAtPeriodEnd) return ok(state.cancelOrigin === 'customer' ? state : { ...state, cancelOrigin: 'customer' });
   const at = now.toISOString();
   return ok({ ...state, cancelAtPeriodEnd: true, canceledAt: at, cancelOrigin: 'customer', updateTime: at });
 }
@@ -90,6 +92,17 @@ export function undoCancel(state: AddonState, now: Date, parent: ParentState): O
   }
   if (!state.cancelAtPeriodEnd) return ok(state);
   return ok({ ...state, cancelAtPeriodEnd: false, canceledAt: null, cancelOrigin: null, updateTime: now.toISOString() });
+}
+
+/**
+ * A customer's scheduled end has passed (a later period started): CANCELED, INACTIVE, ending at
+ * its recorded end date or the new period's start, whichever is earlier; canceledAt kept.
+ * @example scheduledEndPassed(cancelling, now, nextPeriodStart).addonStatus // 'ADDON_STATUS_CANCELED'
+ */
+export function scheduledEndPassed(state: AddonState, now: Date, periodStart: Date): AddonState {
+  const ended = providerCanceled(state, now, periodStart);
+  const recorded = state.endDate === null ? Number.POSITIVE_INFINITY : Date.parse(state.endDate);
+  return { ...ended, endDate: recorded <= periodStart.getTime() ? state.endDate : periodStart.toISOString() };
 }
 
 /**

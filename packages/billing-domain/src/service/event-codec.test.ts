@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { anItem, at } from '../../test/support/addons.js';
 import { canceledEvent, paymentEvent, upsertEvent } from '../../test/support/events.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 
@@ -7,6 +8,13 @@ describe('examples', () => {
     ['upsert', upsertEvent('e1', 1, { canceledAt: new Date('2025-03-02T00:00:00Z'), currentPeriodStart: null })],
     ['canceled', canceledEvent('e2', 2)],
     ['payment', paymentEvent('e3', 3, false)],
+    ['upsert with per-item periods', upsertEvent('e4', 4, {
+      items: [
+        anItem({ externalId: 'item_1', currentPeriodStart: at(10), currentPeriodEnd: at(20) }),
+        anItem({ externalId: 'item_2', currentPeriodStart: null, currentPeriodEnd: at(30) }),
+        anItem({ externalId: 'item_3' }),
+      ],
+    })],
   ])('round-trips a stored %s event with its dates revived', (_kind, event) => {
     const stored = JSON.parse(JSON.stringify(encodeEvent(event))) as unknown;
     expect(decodeEvent(stored)).toEqual(event);

@@ -8,8 +8,15 @@ const dateOrNull = (value: unknown): Date | null => (value === null || value ===
  * addonPriceId and addonName hold `displayName` and no ids; they read as items that sent none.
  */
 function decodeItem(raw: NormalizedAddonItem & { displayName?: string }): NormalizedAddonItem {
-  const { displayName, ...item } = raw;
-  return { ...item, addonId: item.addonId ?? '', addonPriceId: item.addonPriceId ?? '', addonName: item.addonName ?? displayName ?? '' };
+  const { displayName, currentPeriodStart, currentPeriodEnd, ...item } = raw;
+  return {
+    ...item,
+    addonId: item.addonId ?? '',
+    addonPriceId: item.addonPriceId ?? '',
+    addonName: item.addonName ?? displayName ?? '',
+    ...(currentPeriodStart === undefined ? {} : { currentPeriodStart: dateOrNull(currentPeriodStart) }),
+    ...(currentPeriodEnd === undefined ? {} : { currentPeriodEnd: dateOrNull(currentPeriodEnd) }),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { AddonState } from '../addon/addon-state.js';
+import { customerEndReached, type AddonState } from '../addon/addon-state.js';
+import { scheduledEndPassed } from '../addon/transitions.js';
 import { sameFields } from '../addon/same-fields.js';
 import type { BillingEvent } from '../contract.js';
 import type { SubscriptionRecord } from '../storage/ports.js';
@@ -41,10 +42,17 @@ export interface ReplayWrites {
 
 
 /** Re-applies a customer's `:cancel`, which is not among the provider events a replay folds. */
-function withCustomerRequest(folded: AddonState, current: AddonState): AddonState {
+function withCustomerRequest(folded: AddonState, current: AddonState, now: Date): AddonState {
+  // NOTE: ended by the customer's request (a later period began), which no provider event
+  // carries: a refold cannot revive it, since CANCELED is final.
+  if (current.addonStatus === 'ADDON_STATUS_CANCELED' && folded.addonStatus !== 'ADDON_STATUS_CANCELED') {
+    return { ...current, subscriptionId: folded.subscriptionId };
+  }
   const requested = current.canceledAt;
   if (folded.addonStatus !== 'ADDON_STATUS_CANCELED' && !folded.cancelAtPeriodEnd) {
-    return { ...folded, cancelAtPeriodEnd: true, canceledAt: requested, cancelOrigin: 'customer' };
+    const asked: AddonState = { ...folded, cancelAtPeriodEnd: true, canceledAt: requested, cancelOrigin: 'customer' };
+    const start = folded.startDate === null ? null : new Date(folded.startDate);
+    return start !== null && customerEndReached(asked, start) ? scheduledEndPassed(asked, now, start) : asked;
   }
   const first = folded.canceledAt !== null && requested !== null && folded.canceledAt < requested ? folded.canceledAt : requested;
   return { ...folded, canceledAt: first ?? folded.canceledAt, cancelOrigin: 'customer' };
@@ -74,7 +82,7 @@ export function mergeReplay(
       continue;
     }
     let merged: AddonState = { ...next, id: current.id, name: current.name, subscriptionId: stored.id, createTime: current.createTime };
-    if (current.cancelOrigin === 'customer') merged = withCustomerRequest(merged, current);
+    if (current.cancelOrigin === 'customer') merged = withCustomerRequest(merged, current, now);
     if (!sameFields(merged, current, ['updateTime'])) updated.push({ ...merged, updateTime: at });
   }
   const subscription: SubscriptionRecord = {

@@ -1,4 +1,5 @@
-import { currencyMinorDigits, normalizeCurrency } from '@billing/pricing-core';
+import { normalizeCurrency } from '@billing/pricing-core';
+import { type MinorUnitProvider, providerMinorDigits } from './provider-currency.js';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 const MAJOR_AMOUNT = /^\d+(?:\.\d+)?$/;
@@ -26,13 +27,15 @@ export function shiftLeft(amount: string, digits: number): string | undefined {
 
 /**
  * Converts a provider's minor-unit amount (an integer, or a numeric string, possibly with a
- * fraction as Stripe's `unit_amount_decimal`) to major units for `currency`. `undefined` when
- * the amount is not an exact decimal or the currency is unknown. JSON numbers are accepted only
- * as safe integers, which JSON.parse reads exactly.
- * @example minorToMajor('120', 'usd') // '1.20'
- * @example minorToMajor(500, 'JPY') // '500'
+ * fraction as Stripe's `unit_amount_decimal`) to major units for `currency`, by that provider's
+ * own table of minor digits (`providerMinorDigits`). `undefined` when the amount is not an exact
+ * decimal or the currency is unknown. JSON numbers are accepted only as safe integers, which
+ * JSON.parse reads exactly.
+ * @example minorToMajor('120', 'usd', 'stripe') // '1.20'
+ * @example minorToMajor(100000, 'huf', 'stripe') // '1000.00'
+ * @example minorToMajor(500, 'JPY', 'paddle') // '500'
  */
-export function minorToMajor(amount: unknown, currency: string): string | undefined {
+export function minorToMajor(amount: unknown, currency: string, provider: MinorUnitProvider): string | undefined {
   const code = normalizeCurrency(currency);
   if (code === undefined) return undefined;
   let text: string;
@@ -44,7 +47,7 @@ export function minorToMajor(amount: unknown, currency: string): string | undefi
   } else {
     return undefined;
   }
-  return shiftLeft(text, currencyMinorDigits(code));
+  return shiftLeft(text, providerMinorDigits(provider, code));
 }
 
 /**

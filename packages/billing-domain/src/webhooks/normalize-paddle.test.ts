@@ -33,7 +33,7 @@ describe('examples: subscriptions', () => {
       currentPeriodEnd: new Date('2024-07-01T00:00:00Z'),
       canceledAt: null,
       addons: [{
-        externalId: 'pri_01hv0vax6rv18t4tamj848ne4d', addonCode: 'extra_ipv4', addonId: 'pro_01hv0v9mzg6b3jx2brb1xc4ahk',
+        externalId: 'extra_ipv4', addonCode: 'extra_ipv4', addonId: 'pro_01hv0v9mzg6b3jx2brb1xc4ahk',
         addonPriceId: 'pri_01hv0vax6rv18t4tamj848ne4d', addonName: 'Extra IPv4',
         addonType: 'ADDON_TYPE_RECURRING', pricingModel: 'PRICING_MODEL_PER_UNIT', quantity: 2,
         unitAmount: '1.20', currency: 'USD', metadata: { addon_code: 'extra_ipv4' },
@@ -62,10 +62,28 @@ describe('examples: subscriptions', () => {
     ];
     const addons = upserted(paddleEventBody('subscription.updated', paddleSubscription({}, items))).subscription.addons;
     expect(addons.map((a) => [a.externalId, a.addonType, a.addonName, a.unitAmount, a.currency, a.addonPriceId])).toEqual([
-      ['pri_setup', 'ADDON_TYPE_ONE_TIME', 'Extra IPv4 address', '1.20', 'USD', 'pri_setup'],
-      ['pri_desc', 'ADDON_TYPE_RECURRING', 'Backups', '1.20', 'USD', 'pri_desc'],
-      ['pri_jpy', 'ADDON_TYPE_RECURRING', 'Extra IPv4', '500', 'JPY', 'pri_jpy'],
+      ['setup', 'ADDON_TYPE_ONE_TIME', 'Extra IPv4 address', '1.20', 'USD', 'pri_setup'],
+      ['backup', 'ADDON_TYPE_RECURRING', 'Backups', '1.20', 'USD', 'pri_desc'],
+      ['extra_ipv4', 'ADDON_TYPE_RECURRING', 'Extra IPv4', '500', 'JPY', 'pri_jpy'],
     ]);
+  });
+
+  it('an add-on is (subscription, addon code): a new price of the same add-on keeps its external id', () => {
+    const before = paddleSubscription({}, [paddleItem()]);
+    const after = paddleSubscription({}, [paddleItem({ price: paddlePrice({ id: 'pri_01hv0vnewprice2025', unit_price: { amount: '150', currency_code: 'USD' } }) })]);
+    const [old] = upserted(paddleEventBody('subscription.updated', before)).subscription.addons;
+    const [next] = upserted(paddleEventBody('subscription.updated', after)).subscription.addons;
+    expect([old?.externalId, old?.unitAmount]).toEqual(['extra_ipv4', '1.20']);
+    expect([next?.externalId, next?.unitAmount]).toEqual(['extra_ipv4', '1.50']);
+  });
+
+  it.each([
+    ['JPY', '500', '500'], ['KRW', '13000', '13000'], ['HUF', '100000', '1000.00'], ['USD', '1999', '19.99'],
+    ['VND', '2500000', '25000.00'], ['COP', '4000000', '40000.00'], ['TWD', '15000', '150.00'],
+  ])('%s unit_price.amount %s is %s (Paddle lowest denomination)', (currency, minor, major) => {
+    const item = paddleItem({ price: paddlePrice({ unit_price: { amount: minor, currency_code: currency } }) });
+    const [addon] = upserted(paddleEventBody('subscription.updated', paddleSubscription({}, [item]))).subscription.addons;
+    expect(addon?.unitAmount).toBe(major);
   });
 
   it('paused and past_due statuses; no billing period', () => {

@@ -36,7 +36,7 @@ function transactionAmount(transaction: JsonObject): PaymentAmount {
   const currency = (totals && optString(totals, 'currency_code', 'data.details.totals')) ?? optString(transaction, 'currency_code', 'data');
   const minor = totals?.['grand_total'];
   if (currency === undefined || minor === undefined || minor === null) return { amount: null, currency: currency?.toUpperCase() ?? null };
-  const amount = minorToMajor(minor, currency);
+  const amount = minorToMajor(minor, currency, 'paddle');
   if (amount === undefined) throw new PayloadFieldError('data.details.totals.grand_total', `must be a string of minor units of ${currency}`);
   return { amount, currency: currency.toUpperCase() };
 }

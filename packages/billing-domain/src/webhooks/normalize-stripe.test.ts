@@ -38,6 +38,7 @@ describe('examples: subscriptions', () => {
         addonName: 'extra_ipv4',
         addonType: 'ADDON_TYPE_RECURRING', pricingModel: 'PRICING_MODEL_PER_UNIT', quantity: 2,
         unitAmount: '1.20', currency: 'USD', metadata: { addon_code: 'extra_ipv4' },
+        currentPeriodStart: at(1_717_200_000), currentPeriodEnd: at(1_719_792_000),
       }],
     });
   });
@@ -99,6 +100,54 @@ describe('examples: subscriptions', () => {
     expect(atEnd.subscription).toMatchObject({ cancelAtPeriodEnd: true, canceledAt: at(1_718_000_000), currentPeriodEnd: at(1_719_792_000) });
     const cancelAt = upserted(stripeEventBody('customer.subscription.updated', stripeSubscription({ cancel_at: 1_719_000_000 })));
     expect(cancelAt.subscription).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: at(1_719_000_000) });
+    expect(cancelAt.subscription.addons[0]?.currentPeriodEnd).toEqual(at(1_719_000_000));
+  });
+
+  it('cancel_at beyond the current period: set to end, and the end date is cancel_at', () => {
+    const later = 1_719_792_000 + 90 * 86_400;
+    const e = upserted(stripeEventBody('customer.subscription.updated', stripeSubscription({ cancel_at: later, canceled_at: 1_718_000_000 })));
+    expect(e.subscription).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: at(later), canceledAt: at(1_718_000_000) });
+    expect(e.subscription.addons.map((a) => [a.currentPeriodStart, a.currentPeriodEnd])).toEqual([[at(1_717_200_000), at(later)]]);
+  });
+
+  it('items billed on their own cycles keep their own periods; older versions have none on items', () => {
+    const items = [
+      stripeItem({ id: 'si_a', current_period_start: 1_717_300_000, current_period_end: 1_720_000_000 }),
+      stripeItem({ id: 'si_b', current_period_start: 1_717_100_000, current_period_end: 1_719_000_000 }),
+    ];
+    const own = upserted(stripeEventBody('customer.subscription.updated', stripeSubscription({}, items))).subscription.addons;
+    expect(own.map((a) => [a.externalId, a.currentPeriodStart, a.currentPeriodEnd])).toEqual([
+      ['si_a', at(1_717_300_000), at(1_720_000_000)],
+      ['si_b', at(1_717_100_000), at(1_719_000_000)],
+    ]);
+    const legacyItem = stripeItem({ current_period_start: undefined, current_period_end: undefined });
+    const legacy = upserted(stripeEventBody('customer.subscription.updated',
+      stripeSubscription({ current_period_start: 1_700_000_000, current_period_end: 1_702_592_000 }, [legacyItem]), { api_version: '2024-06-20' }));
+    expect(legacy.subscription.addons[0]).not.toHaveProperty('currentPeriodStart');
+    expect(legacy.subscription.addons[0]).not.toHaveProperty('currentPeriodEnd');
+    expect(legacy.subscription.currentPeriodEnd).toEqual(at(1_702_592_000));
+  });
+
+  it('addon_code on the expanded product\'s metadata when the price has none', () => {
+    const product = { id: 'prod_QHx2Backup', object: 'product', name: 'Daily backup', metadata: { addon_code: 'backup', tier: 'gold' } };
+    const onProduct = stripeItem({ id: 'si_prod', price: stripePrice({ product, metadata: {} }) });
+    const onPrice = stripeItem({ id: 'si_both', price: stripePrice({ product, metadata: { addon_code: 'backup_v2' } }) });
+    const unexpanded = stripeItem({ id: 'si_none', price: stripePrice({ product: 'prod_QHx2Backup', metadata: {} }) });
+    const addons = upserted(stripeEventBody('customer.subscription.updated', stripeSubscription({}, [onProduct, onPrice, unexpanded]))).subscription.addons;
+    expect(addons.map((a) => [a.externalId, a.addonCode, a.addonName, a.metadata])).toEqual([
+      ['si_prod', 'backup', 'Daily backup', { addon_code: 'backup', tier: 'gold' }],
+      ['si_both', 'backup_v2', 'Daily backup', { addon_code: 'backup_v2', tier: 'gold' }],
+    ]);
+  });
+
+  it.each([
+    ['huf', 100000, '1000.00'], ['isk', 50000, '500.00'], ['twd', 15000, '150.00'], ['ugx', 370000, '3700.00'],
+    ['idr', 1500000, '15000.00'], ['cop', 4000000, '40000.00'], ['jpy', 500, '500'], ['krw', 1300, '1300'],
+    ['vnd', 25000, '25000'], ['kwd', 1500, '1.500'], ['bhd', 1000, '1.000'], ['eur', 1999, '19.99'],
+  ])('%s unit_amount %i is %s in major units', (currency, minor, major) => {
+    const item = stripeItem({ price: stripePrice({ currency, unit_amount: minor, unit_amount_decimal: String(minor) }) });
+    const [addon] = upserted(stripeEventBody('customer.subscription.updated', stripeSubscription({}, [item]))).subscription.addons;
+    expect([addon?.unitAmount, addon?.currency]).toEqual([major, currency.toUpperCase()]);
   });
 
   it('statuses map per service.md section 4', () => {
@@ -136,6 +185,11 @@ describe('examples: invoices', () => {
   it('invoice.payment_succeeded (older invoice.subscription) -> payment.succeeded', () => {
     const invoice = stripeInvoice({ parent: null, subscription: 'sub_legacy', amount_paid: 999 });
     expect(event(stripeEventBody('invoice.payment_succeeded', invoice))).toMatchObject({ kind: 'payment.succeeded', subscriptionExternalId: 'sub_legacy', amount: '9.99' });
+  });
+
+  it('invoice amounts in HUF are two-decimal as Stripe sends them', () => {
+    const invoice = stripeInvoice({ currency: 'huf', amount_paid: 2500000 });
+    expect(event(stripeEventBody('invoice.paid', invoice))).toMatchObject({ amount: '25000.00', currency: 'HUF' });
   });
 
   it('invoice.payment_failed -> payment.failed with amount_due', () => {

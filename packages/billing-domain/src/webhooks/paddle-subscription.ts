@@ -9,8 +9,8 @@ import { mapProviderStatus } from './status.js';
 
 /**
  * A Paddle subscription item as an add-on; `undefined` when its price has no
- * `custom_data.addon_code`. Paddle items carry no id, so the price id is the external id.
- * @example paddleAddonItem(data.items[0], 'data.items[0]')?.externalId // 'pri_01h...'
+ * `custom_data.addon_code`. Paddle items carry no id, so the add-on code is the external id.
+ * @example paddleAddonItem(data.items[0], 'data.items[0]')?.externalId // 'extra_ipv4'
  */
 export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddonItem | undefined {
   const pricePath = `${path}.price`;
@@ -20,7 +20,7 @@ export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddon
   if (price === undefined || addonCode === undefined) return undefined;
   const unitPrice = readObject(price, 'unit_price', pricePath);
   const currency = readString(unitPrice, 'currency_code', `${pricePath}.unit_price`);
-  const unitAmount = minorToMajor(unitPrice['amount'], currency);
+  const unitAmount = minorToMajor(unitPrice['amount'], currency, 'paddle');
   if (unitAmount === undefined) {
     throw new PayloadFieldError(`${pricePath}.unit_price.amount`, `must be a string of minor units of ${currency}`);
   }
@@ -29,7 +29,10 @@ export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddon
   const oneTime = optObject(price, 'billing_cycle', pricePath) === undefined || item['recurring'] === false;
   const priceId = readString(price, 'id', pricePath);
   return {
-    externalId: priceId,
+    // NOTE: Paddle items have no id, and a price change replaces the item's price: keyed by the
+    // price id, one add-on would end and a second begin. An add-on is (subscription, add-on code),
+    // so the code identifies it and a price change updates it in place.
+    externalId: addonCode,
     addonCode,
     addonId: optString(price, 'product_id', pricePath) ?? (product ? optString(product, 'id', `${path}.product`) : undefined) ?? '',
     addonPriceId: priceId,

@@ -28,7 +28,7 @@ export function stripeInvoiceAmount(invoice: JsonObject, field: 'amount_paid' | 
   const currency = optString(invoice, 'currency', path);
   const minor = invoice[field];
   if (currency === undefined || minor === undefined || minor === null) return { amount: null, currency: currency?.toUpperCase() ?? null };
-  const amount = minorToMajor(minor, currency);
+  const amount = minorToMajor(minor, currency, 'stripe');
   if (amount === undefined) throw new PayloadFieldError(`${path}.${field}`, `is not an integer amount in ${currency}`);
   return { amount, currency: currency.toUpperCase() };
 }

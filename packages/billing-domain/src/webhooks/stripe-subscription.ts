@@ -19,20 +19,36 @@ function pricingModel(price: JsonObject): AddonPricingModel {
   return 'PRICING_MODEL_PER_UNIT';
 }
 
+/** `addon_code` on the price's metadata, else on its product's when the product is expanded. */
+function addonCodeOf(price: JsonObject, pricePath: string) {
+  const priceMetadata = optObject(price, 'metadata', pricePath);
+  const product = price['product'];
+  const productPath = `${pricePath}.product`;
+  // NOTE: `product` is an id unless the sender expanded it; only then are its name and metadata known.
+  const expanded = isJsonObject(product) ? product : undefined;
+  const productMetadata = expanded ? optObject(expanded, 'metadata', productPath) : undefined;
+  const addonCode =
+    (priceMetadata && optString(priceMetadata, 'addon_code', `${pricePath}.metadata`)) ??
+    (productMetadata && optString(productMetadata, 'addon_code', `${productPath}.metadata`));
+  const productName = expanded ? optString(expanded, 'name', productPath) : undefined;
+  return { addonCode, productName, metadata: { ...stringEntries(productMetadata), ...stringEntries(priceMetadata) } };
+}
+
 /**
- * A Stripe subscription item as an add-on; `undefined` when its price has no `addon_code`.
+ * A Stripe subscription item as an add-on; `undefined` when neither its price nor the price's
+ * (expanded) product has `addon_code` in its metadata. `cancelAt` is the subscription's scheduled
+ * end, which is also the end of each of its lines.
  * @example stripeAddonItem(subscription.items.data[0], 'data.object.items.data[0]')
  */
-export function stripeAddonItem(item: JsonObject, path: string): NormalizedAddonItem | undefined {
+export function stripeAddonItem(item: JsonObject, path: string, cancelAt?: Date): NormalizedAddonItem | undefined {
   const price = readObject(item, 'price', path);
   const pricePath = `${path}.price`;
-  const priceMetadata = optObject(price, 'metadata', pricePath);
-  const addonCode = priceMetadata ? optString(priceMetadata, 'addon_code', `${pricePath}.metadata`) : undefined;
+  const { addonCode, productName, metadata } = addonCodeOf(price, pricePath);
   if (addonCode === undefined) return undefined;
   const currency = readString(price, 'currency', pricePath);
   // NOTE: tiered prices carry no unit amount (their tiers are not in webhook payloads): '0'.
   const minor = price['unit_amount_decimal'] ?? price['unit_amount'] ?? '0';
-  const unitAmount = minorToMajor(minor, currency);
+  const unitAmount = minorToMajor(minor, currency, 'stripe');
   if (unitAmount === undefined) {
     throw new PayloadFieldError(`${pricePath}.unit_amount`, `or currency is not a valid amount in ${currency}`);
   }
@@ -40,6 +56,8 @@ export function stripeAddonItem(item: JsonObject, path: string): NormalizedAddon
   // NOTE: `product` is an id unless the sender expanded it; only then is a name known.
   const productName = isJsonObject(product) ? optString(product, 'name', `${pricePath}.product`) : undefined;
   const productId = isJsonObject(product) ? optString(product, 'id', `${pricePath}.product`) : optString(price, 'product', pricePath);
+  const itemStart = optUnixDate(item, 'current_period_start', path);
+  const itemEnd = cancelAt ?? optUnixDate(item, 'current_period_end', path);
   return {
     externalId: readString(item, 'id', path),
     addonCode,
@@ -51,7 +69,10 @@ export function stripeAddonItem(item: JsonObject, path: string): NormalizedAddon
     quantity: readCount(item, 'quantity', path, 0),
     unitAmount,
     currency: currency.toUpperCase(),
-    metadata: { ...stringEntries(priceMetadata), ...stringEntries(optObject(item, 'metadata', path)) },
+    metadata: { ...metadata, ...stringEntries(optObject(item, 'metadata', path)) },
+    // NOTE: items carry their own period from 2025-03-31.basil (flexible billing); older ones do not.
+    ...(itemStart === undefined ? {} : { currentPeriodStart: itemStart }),
+    ...(itemEnd === undefined ? {} : { currentPeriodEnd: itemEnd }),
   };
 }
 
@@ -83,13 +104,14 @@ export function stripeSubscription(sub: JsonObject, path: string): UpsertedSubsc
   const itemList = optObject(sub, 'items', path);
   const items = itemList ? optObjectArray(itemList, 'data', `${path}.items`) : [];
   const period = currentPeriod(sub, items, path);
-  // NOTE: newer Stripe versions schedule a cancellation with `cancel_at` (often the period end)
-  // instead of `cancel_at_period_end`; both mean the add-on ends at a known date.
+  // NOTE: a cancellation scheduled for a date (`cancel_at`, which may lie beyond the current
+  // period, or equal its end when `cancel_at_period_end` is set) ends the subscription and every
+  // line at that date: the end date is `cancel_at`, and the add-ons are set to end.
   const cancelAt = optUnixDate(sub, 'cancel_at', path);
-  const end = cancelAt !== undefined && (period.end === null || cancelAt < period.end) ? cancelAt : period.end;
+  const end = cancelAt ?? period.end;
   const addons: NormalizedAddonItem[] = [];
   items.forEach((item, index) => {
-    const addon = stripeAddonItem(item, `${path}.items.data[${index}]`);
+    const addon = stripeAddonItem(item, `${path}.items.data[${index}]`, cancelAt);
     if (addon) addons.push(addon);
   });
   const id = readString(sub, 'id', path);

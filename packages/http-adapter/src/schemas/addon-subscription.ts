@@ -22,7 +22,7 @@ export const addonSubscriptionSchema = z
     addonStatus: z.enum(['ADDON_STATUS_PENDING', 'ADDON_STATUS_ACTIVE', 'ADDON_STATUS_PAST_DUE', 'ADDON_STATUS_CANCELED']),
     cancelAtPeriodEnd: z.boolean(),
     canceledAt: dateTime.nullable(),
-    externalId: z.string().openapi({ description: 'The provider id of the add-on (Stripe item, Paddle price, standard item).' }),
+    externalId: z.string().openapi({ description: 'The provider id of the add-on (Stripe item id, standard item id; for Paddle, whose items have no id, the add-on code).' }),
     subscriptionId: z.string().openapi({ description: 'Our id of the parent VM subscription.' }),
     addonId: z.string().openapi({
       description: "The provider's product of the add-on (Stripe price.product, Paddle product_id, standard addonId), else the add-on code.",

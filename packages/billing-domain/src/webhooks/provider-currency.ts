@@ -1,0 +1,34 @@
+/** A provider whose payloads carry amounts in minor units. */
+export type MinorUnitProvider = 'stripe' | 'paddle';
+
+// NOTE: Stripe's own table (docs.stripe.com/currencies, "Zero-decimal currencies"), not ISO 4217's
+// nor Intl's. UGX is on that list but under "Special cases" Stripe still takes and sends it with two
+// decimals for backwards compatibility, as it does ISK, HUF and TWD: all four are two-decimal here.
+const STRIPE_ZERO_DECIMAL: ReadonlySet<string> = new Set([
+  'BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'VND', 'VUV', 'XAF', 'XOF', 'XPF',
+]);
+// NOTE: Stripe's "Three-decimal currencies".
+const STRIPE_THREE_DECIMAL: ReadonlySet<string> = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
+// NOTE: Paddle's supported-currencies table: amounts are strings in the lowest denomination, which
+// is the unit itself for JPY and KRW and the hundredth for every other currency Paddle supports.
+const PADDLE_ZERO_DECIMAL: ReadonlySet<string> = new Set(['JPY', 'KRW']);
+
+/**
+ * How many minor digits `provider` puts in an amount of the upper-case `currency`.
+ * @example providerMinorDigits('stripe', 'HUF') // 2
+ * @example providerMinorDigits('stripe', 'KWD') // 3
+ * @example providerMinorDigits('paddle', 'KRW') // 0
+ */
+export function providerMinorDigits(provider: MinorUnitProvider, currency: string): number {
+  switch (provider) {
+    case 'stripe':
+      if (STRIPE_ZERO_DECIMAL.has(currency)) return 0;
+      return STRIPE_THREE_DECIMAL.has(currency) ? 3 : 2;
+    case 'paddle':
+      return PADDLE_ZERO_DECIMAL.has(currency) ? 0 : 2;
+    default: {
+      const unreachable: never = provider;
+      throw new Error(`unknown provider ${String(unreachable)}`);
+    }
+  }
+}
