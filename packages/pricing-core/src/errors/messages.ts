@@ -49,7 +49,24 @@ export const MESSAGES = {
   unknownAddonCode: (code: string): string => `No ADDON price has the addonCode "${code}".`,
   unknownOverageMetric: (metric: string): string => `No USAGE price meters "${metric}".`,
   formula: (detail: string): string => `Invalid formula: ${detail}`,
+  // NOTE: the limit sentences end without a period so that a server can append its setting's name.
+  tooMany: (count: number, max: number, limit: string): string =>
+    `has ${grouped(count)} entries; at most ${grouped(max)} are allowed (limit ${limit})`,
+  tooManyInstancePrices: (instances: number, prices: number, product: number, max: number): string =>
+    `${grouped(instances)} instances x ${grouped(prices)} prices = ${grouped(product)}; at most ${grouped(max)} are allowed (limit maxInstancePrices)`,
+  fullViewTooLarge: (entries: number, max: number): string =>
+    `the FULL view would hold ${grouped(entries)} entries ((1 + instances + add-on entries) x prices, a TIERED price once per tier; ` +
+    `price in parts or use the BASIC view); at most ${grouped(max)} are allowed (limit maxFullViewEntries)`,
+  truncated: (total: number, listed: number): string => `request has ${grouped(total)} invalid fields; the first ${grouped(listed)} are listed`,
 } as const;
+
+/**
+ * A whole number with thousands separators, the same in every runtime (no `Intl`).
+ * @example grouped(10000) // '10,000'
+ */
+export function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** Short texts used inside formula messages (wrapped by `MESSAGES.formula`). */
 export const FORMULA_MESSAGES = {
