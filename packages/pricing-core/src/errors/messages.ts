@@ -13,7 +13,8 @@ export const MESSAGES = {
   usageValue: 'Must be a number, an array of numbers, or a map from metric name to a number or an array of numbers.',
   enumValue: (values: readonly string[]): string => `Must be one of ${values.join(', ')}.`,
   invalid: 'Has an invalid value.',
-  plainNumber: 'Must be a JSON number or a string holding a plain decimal like "12.5" (no exponent, no spaces).',
+  plainNumber:
+    'Must be a JSON number or a string holding a plain decimal like "12.5" (no exponent or spaces), below 10^15 in magnitude with at most 12 decimal places.',
   outOfRange: 'Must be less than 10^15 in magnitude (at most 999999999999999.999999999999).',
   decimalFormat: 'Must be a plain decimal number like "12.5" or 12.5.',
   moneyFormat: 'Must be a plain decimal amount like "12.30" (no exponent, sign or spaces).',
@@ -55,8 +56,8 @@ export const MESSAGES = {
   tooManyInstancePrices: (instances: number, prices: number, product: number, max: number): string =>
     `${grouped(instances)} instances x ${grouped(prices)} prices = ${grouped(product)}; at most ${grouped(max)} are allowed (limit maxInstancePrices)`,
   fullViewTooLarge: (entries: number, max: number): string =>
-    `the FULL view would hold ${grouped(entries)} entries ((1 + instances + add-on entries) x prices, a TIERED price once per tier; ` +
-    `price in parts or use the BASIC view); at most ${grouped(max)} are allowed (limit maxFullViewEntries)`,
+    `the FULL view would hold ${grouped(entries)} entries (instances x prices, or more where TIERED prices explain each tier ` +
+    `and add-on entries their prices; price in parts or use the BASIC view); at most ${grouped(max)} are allowed (limit maxFullViewEntries)`,
   truncated: (total: number, listed: number): string => `request has ${grouped(total)} invalid fields; the first ${grouped(listed)} are listed`,
 } as const;
 
@@ -81,4 +82,6 @@ export const FORMULA_MESSAGES = {
   divisionByZero: 'division by zero.',
   negativeResult: (value: string): string => `the result is negative (${value}).`,
   roundDigits: (max: number): string => `round(x, dp) needs dp to be a whole number from 0 to ${max}.`,
+  tooLarge: (exponent: number): string => `a value exceeds 10^${exponent} in magnitude.`,
+  tooManyDigits: (digits: number): string => `a value needs more than ${digits} digits in its numerator or denominator.`,
 } as const;

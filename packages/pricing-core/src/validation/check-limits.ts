@@ -28,14 +28,16 @@ export function checkLimits(request: unknown, options: ResolvedOptions, v: Viola
     v.add(['instances'], MESSAGES.tooManyInstancePrices(instances.length, prices.length, product, limits.maxInstancePrices), 'maxInstancePrices');
   }
   if (v.total !== before) return false;
-  let weight = 0;
+  const weight: Weights = { BASE: 0, ADDON: 0, USAGE: 0 };
   for (let i = 0; i < prices.length; i += 1) {
-    const tiers = asObject(prices[i])?.tiers;
+    const price = asObject(prices[i]);
+    const tiers = price?.tiers;
     const count = Array.isArray(tiers) ? tiers.length : 0;
     if (count > limits.maxTiersPerPrice) {
       v.add(['planConfig', 'prices', i, 'tiers'], MESSAGES.tooMany(count, limits.maxTiersPerPrice, 'maxTiersPerPrice'), 'maxTiersPerPrice');
     }
-    weight += Math.max(1, count);
+    const type = price?.productType === 'PRODUCT_TYPE_ADDON' ? 'ADDON' : price?.productType === 'PRODUCT_TYPE_USAGE' ? 'USAGE' : 'BASE';
+    weight[type] += Math.max(1, count);
   }
   let addonEntries = 0;
   for (let i = 0; i < instances.length; i += 1) {
@@ -54,12 +56,15 @@ export function checkLimits(request: unknown, options: ResolvedOptions, v: Viola
   return v.total === before;
 }
 
+/** Per product type, the entries one charge of every such price adds to the FULL view. */
+export type Weights = Record<'BASE' | 'ADDON' | 'USAGE', number>;
+
 /**
- * Entries the FULL view may hold: every instance, every add-on entry and the pooled figures
- * may each explain every price, a TIERED price once per tier; never fewer than instances x prices.
- * @example fullViewEntries(10, 0, 3, 3) // 33
+ * Entries the FULL view may hold: instances x prices, or more where that view explains more:
+ * every instance each BASE price, every add-on entry each ADDON price, the pool each USAGE
+ * price, a TIERED price once per tier.
+ * @example fullViewEntries(10, 0, 3, { BASE: 3, ADDON: 0, USAGE: 0 }) // 30
  */
-export function fullViewEntries(instances: number, addonEntries: number, prices: number, weight: number): number {
-  if (prices === 0) return 0;
-  return Math.max(instances * prices, (1 + instances + addonEntries) * weight);
+export function fullViewEntries(instances: number, addonEntries: number, prices: number, weight: Weights): number {
+  return Math.max(instances * prices, instances * weight.BASE + addonEntries * weight.ADDON + weight.USAGE);
 }
