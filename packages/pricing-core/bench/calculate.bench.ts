@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { calculatePlan } from '@billing/pricing-core';
+import type { CalculateOptions } from '@billing/pricing-core';
 
 // Benchmark of calculatePlan: exact engine against a float64 loop doing the same arithmetic,
 // linear scaling, and peak memory. Run with `pnpm bench` (adds --expose-gc).
@@ -158,6 +159,12 @@ function time<T>(run: () => T, warmups: number, iterations: number): { ms: numbe
   return { ms: median(samples), value };
 }
 
+// NOTE: the scaling and memory runs price up to 100,000 instances, past the default request
+// limits, and the serialized run measures the FULL debug view, as it did before views existed.
+const BENCH_LIMITS: CalculateOptions['limits'] = { maxInstances: 1_000_000, maxInstancePrices: 100_000_000, maxFullViewEntries: 100_000_000 };
+const BENCH: CalculateOptions = { limits: BENCH_LIMITS };
+const BENCH_FULL: CalculateOptions = { view: 'FULL', limits: BENCH_LIMITS };
+
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
@@ -166,7 +173,7 @@ function measureMemory(count: number): void {
   const request = buildRequest(buildInstances(count));
   gc?.();
   const before = process.memoryUsage();
-  const result = calculatePlan(request);
+  const result = calculatePlan(request, BENCH);
   const after = process.memoryUsage();
   gc?.();
   const retained = process.memoryUsage();
@@ -196,15 +203,15 @@ function main(): void {
   const request = buildRequest(instances);
   // NOTE: ten warm-up runs let V8 grow its young generation to a steady size first; with
   // three, the first timed runs still paid for many small scavenges.
-  const exact = time(() => calculatePlan(request), 10, 15);
-  const serialized = time(() => JSON.stringify(calculatePlan(request)).length, 5, 9);
+  const exact = time(() => calculatePlan(request, BENCH), 10, 15);
+  const serialized = time(() => JSON.stringify(calculatePlan(request, BENCH_FULL)).length, 5, 9);
   const float = time(() => floatTotal(instances), 20, 51);
   const floatJson = time(() => JSON.stringify({ total: floatTotal(instances) }).length, 20, 51);
   console.log('10,000 instances');
   console.log(`  calculatePlan (exact):                 ${exact.ms.toFixed(2).padStart(8)} ms   total ${exact.value.total}`);
   console.log(`  float64 loop:                          ${float.ms.toFixed(3).padStart(8)} ms   total ${float.value.toFixed(2)}`);
   console.log(`  ratio exact / float64:                 ${(exact.ms / float.ms).toFixed(0).padStart(8)}x`);
-  console.log(`  JSON.stringify(calculatePlan) (debug): ${serialized.ms.toFixed(2).padStart(8)} ms   ${(serialized.value / 1024 / 1024).toFixed(1)} MB of JSON`);
+  console.log(`  JSON.stringify(calculatePlan) (FULL):  ${serialized.ms.toFixed(2).padStart(8)} ms   ${(serialized.value / 1024 / 1024).toFixed(1)} MB of JSON`);
   console.log(`  ratio serialized / float64:            ${(serialized.ms / floatJson.ms).toFixed(0).padStart(8)}x`);
   const floatLines: number[] = [];
   floatTotal(instances, floatLines);
@@ -214,7 +221,7 @@ function main(): void {
   console.log('scaling');
   for (const count of [1_000, 10_000, 50_000]) {
     const scaled = buildRequest(buildInstances(count));
-    const { ms } = time(() => calculatePlan(scaled), 2, count >= 50_000 ? 5 : 7);
+    const { ms } = time(() => calculatePlan(scaled, BENCH), 2, count >= 50_000 ? 5 : 7);
     console.log(
       `  ${count.toLocaleString('en').padStart(7)} instances: ${ms.toFixed(1).padStart(8)} ms   ${((ms / count) * 1000).toFixed(2)} us/instance`,
     );

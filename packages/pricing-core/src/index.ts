@@ -13,8 +13,12 @@ export {
   TIER_MODES,
 } from './constants.js';
 export { currencyMinorDigits, normalizeCurrency } from './money/currency.js';
+export { DEFAULT_PRICING_LIMITS } from './limits.js';
+export { MAX_INPUT_DECIMALS, MAX_MAGNITUDE_EXPONENT } from './money/bounds.js';
+export { MAX_LISTED_VIOLATIONS } from './validation/collector.js';
 export type { FieldViolation } from './errors/pricing-validation-error.js';
 export type { Instance, PlanRequest, Price, Tier, Usage } from './schema/request-schema.js';
 export type { InstanceDebug, LineItem, PlanDebug, PlanResult, PriceDebug, TotalsDebug } from './schema/result-types.js';
 export type { BillingPeriod, ChargeTiming, MetricAggregation, PricingModel, ProductType, TierMode } from './constants.js';
 export type { ValidationOutcome } from './validation/validate.js';
+export type { CalculateOptions, PlanView, PricingLimitName, PricingLimits } from './limits.js';

@@ -137,8 +137,8 @@ describe('totals', () => {
 });
 
 describe('debug', () => {
-  it('explains each price amount on each instance and serializes as JSON', () => {
-    const result = calculatePlan({ planConfig: { prices: [flat({ billingPeriod: 'BILLING_PERIOD_YEARLY' })] }, instances: [{}] });
+  it('explains each price amount on each instance and serializes as JSON (FULL view)', () => {
+    const result = calculatePlan({ planConfig: { prices: [flat({ billingPeriod: 'BILLING_PERIOD_YEARLY' })] }, instances: [{}] }, { view: 'FULL' });
     const json = JSON.parse(JSON.stringify(result)) as { debug: { instances: { prices: { timeFactor: string; amount: string }[] }[] } };
     expect(json.debug.instances[0]?.prices[0]).toMatchObject({ timeFactor: '1/12', amount: '5/6' });
     expect(result.debug.engineVersion).toMatch(/^\d+\.\d+\.\d+$/);

@@ -6,7 +6,9 @@ import { add, R0, rat, roundTo } from '../money/rational.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
-import { buildDebug, withLazyDebug } from './debug.js';
+import type { CalculateOptions, PlanView } from '../limits.js';
+import { resolveOptions } from '../limits.js';
+import { basicDebug, buildDebug, withLazyDebug } from './debug.js';
 import { frameOf } from './frame.js';
 import { priceInstance } from './price-instance.js';
 import type { PooledCharge } from './pooled.js';
@@ -67,7 +69,7 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
  * Computes a resolved (valid) plan; formula failures found on the way go to `v`.
  * @example computePlan(plan, new ViolationCollector()).total
  */
-export function computePlan(plan: ResolvedPlan, v: ViolationCollector): PlanResult {
+export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: PlanView = 'BASIC'): PlanResult {
   const digits = plan.minorDigits;
   const priced = pricePlan(plan, v);
   const { lineItems, pooled, subtotal } = priced;
@@ -94,6 +96,7 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector): PlanResu
     discountPercent: toJsonNumber(plan.discountPercent),
     couponValue: formatMoney(plan.couponValue, digits),
   };
+  if (view === 'BASIC') return { ...result, debug: basicDebug(plan, totals) };
   // NOTE: the plan-level figures (pooled charges, totals) are kept; the per-price figures of
   // each instance are derived again, instance by instance, when `debug` is first read (JSON
   // serialization included). Keeping ~5 exact values per price and instance alive through the
@@ -102,16 +105,19 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector): PlanResu
 }
 
 /**
- * Prices one billing cycle: validates the whole request first (every violation at once),
- * then computes exactly and rounds only at the rule's rounding points.
- * Throws `PricingValidationError` (and nothing else) on invalid input.
+ * Prices one billing cycle: checks the request's size against the limits first, then
+ * validates the whole request (every violation at once, the first 100 listed), then computes
+ * exactly and rounds only at the rule's rounding points. `options.view` picks the `debug`
+ * view (BASIC by default; FULL is refused past `limits.maxFullViewEntries`).
+ * Throws `PricingValidationError` on invalid input (and `RangeError` on invalid options).
  * @example calculatePlan({}).total // '0.00'
  */
-export function calculatePlan(request: unknown): PlanResult {
-  const analysis = analyzeRequest(request);
-  if (!analysis.ok) throw new PricingValidationError(analysis.violations);
+export function calculatePlan(request: unknown, options?: CalculateOptions): PlanResult {
+  const resolved = resolveOptions(options);
+  const analysis = analyzeRequest(request, resolved);
+  if (!analysis.ok) throw new PricingValidationError(analysis.violations, analysis.total);
   const v = new ViolationCollector();
-  const result = computePlan(analysis.plan, v);
-  if (!v.empty) throw new PricingValidationError(v.list);
+  const result = computePlan(analysis.plan, v, resolved.view);
+  if (!v.empty) throw new PricingValidationError(v.list, v.total);
   return result;
 }

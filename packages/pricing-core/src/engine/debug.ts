@@ -86,16 +86,36 @@ export function withLazyDebug(result: Omit<PlanResult, 'debug'>, build: () => Pl
 }
 
 /**
- * The `debug` section: per instance and price its units, free units, factor, model breakdown
- * and exact amount; the pooled figures; the steps to the total; version and rounding rule.
- * @example buildDebug(plan, priced, totals).engineVersion
+ * The BASIC `debug` section: the engine's version, the rounding rule and the steps from the
+ * subtotal to the total. Small and the same size for every request.
+ * @example basicDebug(plan, totals).totals.pre // '99.99'
  */
-export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Totals): PlanDebug {
+export function basicDebug(plan: ResolvedPlan, totals: Totals): PlanDebug {
   const digits = plan.minorDigits;
-  const cycleHours = rat(plan.cycleHours);
   return {
     engineVersion: ENGINE_VERSION,
     rounding: `half-up to ${digits} decimal places (${plan.currency}), only per line (base, addons), on the pooled overage, on the percent discount and on tax`,
+    totals: {
+      pre: formatMoney(totals.pre, digits),
+      percentOff: formatMoney(totals.percentOff, digits),
+      couponOff: formatMoney(totals.couponOff, digits),
+      discounted: formatMoney(totals.discounted, digits),
+      taxRate: plan.taxRate.toString(),
+    },
+  };
+}
+
+/**
+ * The FULL `debug` section: the BASIC one plus, per instance and price, its units, free
+ * units, factor, model breakdown and exact amount, and the pooled figures.
+ * @example buildDebug(plan, priced, totals).instances?.length
+ */
+export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Totals): PlanDebug {
+  const cycleHours = rat(plan.cycleHours);
+  const { engineVersion, rounding, totals: steps } = basicDebug(plan, totals);
+  return {
+    engineVersion,
+    rounding,
     cycleHours: plan.cycleHours.toString(),
     capHours: plan.capHours === null ? null : plan.capHours.toString(),
     instances: plan.instances.map((instance): InstanceDebug => {
@@ -110,12 +130,6 @@ export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Total
       };
     }),
     pooled: priced.pooled.map((charge) => describeTrace(charge.trace, null)),
-    totals: {
-      pre: formatMoney(totals.pre, digits),
-      percentOff: formatMoney(totals.percentOff, digits),
-      couponOff: formatMoney(totals.couponOff, digits),
-      discounted: formatMoney(totals.discounted, digits),
-      taxRate: plan.taxRate.toString(),
-    },
+    totals: steps,
   };
 }

@@ -17,8 +17,11 @@ export const MESSAGES = {
     suggestion === undefined
       ? 'Unknown field: not part of the request format.'
       : `Unknown field: did you mean "${suggestion}"?`,
+  plainNumber:
+    'Must be a JSON number or a string holding a plain decimal like "12.5" (no exponent or spaces), below 10^15 in magnitude with at most 12 decimal places.',
+  outOfRange: 'Must be less than 10^15 in magnitude (at most 999999999999999.999999999999).',
   decimalFormat: 'Must be a plain decimal number like "12.5" or 12.5.',
-  moneyFormat: 'Must be a plain decimal amount like "12.30".',
+  moneyFormat: 'Must be a plain decimal amount like "12.30" (no exponent, sign or spaces).',
   notNegative: 'Must not be negative.',
   positive: 'Must be greater than zero.',
   positiveInteger: 'Must be a whole number greater than zero.',
@@ -53,7 +56,24 @@ export const MESSAGES = {
   unknownAddonCode: (code: string): string => `No ADDON price has the addonCode "${code}".`,
   unknownOverageMetric: (metric: string): string => `No USAGE price meters "${metric}".`,
   formula: (detail: string): string => `Invalid formula: ${detail}`,
+  // NOTE: the limit sentences end without a period so that a server can append its setting's name.
+  tooMany: (count: number, max: number, limit: string): string =>
+    `has ${grouped(count)} entries; at most ${grouped(max)} are allowed (limit ${limit})`,
+  tooManyInstancePrices: (instances: number, prices: number, product: number, max: number): string =>
+    `${grouped(instances)} instances x ${grouped(prices)} prices = ${grouped(product)}; at most ${grouped(max)} are allowed (limit maxInstancePrices)`,
+  fullViewTooLarge: (entries: number, max: number): string =>
+    `the FULL view would hold ${grouped(entries)} entries (instances x prices, or more where TIERED prices explain each tier ` +
+    `and add-on entries their prices; price in parts or use the BASIC view); at most ${grouped(max)} are allowed (limit maxFullViewEntries)`,
+  truncated: (total: number, listed: number): string => `request has ${grouped(total)} invalid fields; the first ${grouped(listed)} are listed`,
 } as const;
+
+/**
+ * A whole number with thousands separators, the same in every runtime (no `Intl`).
+ * @example grouped(10000) // '10,000'
+ */
+export function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** Short texts used inside formula messages (wrapped by `MESSAGES.formula`). */
 export const FORMULA_MESSAGES = {
@@ -68,4 +88,6 @@ export const FORMULA_MESSAGES = {
   divisionByZero: 'division by zero.',
   negativeResult: (value: string): string => `the result is negative (${value}).`,
   roundDigits: (max: number): string => `round(x, dp) needs dp to be a whole number from 0 to ${max}.`,
+  tooLarge: (exponent: number): string => `a value exceeds 10^${exponent} in magnitude.`,
+  tooManyDigits: (digits: number): string => `a value needs more than ${digits} digits in its numerator or denominator.`,
 } as const;

@@ -3,6 +3,7 @@ import { decimalPlaces } from '../money/parse.js';
 import type { Rational } from '../money/rational.js';
 import { add, ceil, cmp, div, floor, isZero, max, min, mul, neg, R0, R1, rat, roundTo, sub } from '../money/rational.js';
 import type { FormulaNode, FormulaVariable } from './ast.js';
+import { bounded } from './bounds.js';
 import { FormulaError } from './ast.js';
 
 /** Most decimal places `round(x, dp)` accepts. */
@@ -18,7 +19,8 @@ export interface FormulaScope {
 
 /**
  * Evaluates a parsed formula exactly; `if` evaluates only the branch taken.
- * Throws `FormulaError` on division by zero or a bad `round` precision.
+ * Throws `FormulaError` on division by zero, a bad `round` precision, or a value beyond the
+ * formula bounds (10^36 in magnitude, 60 digits in numerator or denominator).
  * @example evaluateFormula(parseFormula('1/3*3'), scope) // exactly 1
  */
 export function evaluateFormula(node: FormulaNode, scope: FormulaScope): Rational {
@@ -34,11 +36,11 @@ export function evaluateFormula(node: FormulaNode, scope: FormulaScope): Rationa
     case 'arithmetic': {
       const left = evaluateFormula(node.left, scope);
       const right = evaluateFormula(node.right, scope);
-      if (node.op === '+') return add(left, right);
-      if (node.op === '-') return sub(left, right);
-      if (node.op === '*') return mul(left, right);
+      if (node.op === '+') return bounded(add(left, right));
+      if (node.op === '-') return bounded(sub(left, right));
+      if (node.op === '*') return bounded(mul(left, right));
       if (isZero(right)) throw new FormulaError(FORMULA_MESSAGES.divisionByZero);
-      return div(left, right);
+      return bounded(div(left, right));
     }
     case 'compare':
       return compare(node.op, cmp(evaluateFormula(node.left, scope), evaluateFormula(node.right, scope))) ? R1 : R0;
@@ -63,9 +65,9 @@ function call(node: Extract<FormulaNode, { kind: 'call' }>, scope: FormulaScope)
     return evaluateFormula(isZero(evaluateFormula(first, scope)) ? third : second, scope);
   }
   const x = evaluateFormula(first, scope);
-  if (node.fn === 'ceil') return rat(ceil(x));
-  if (node.fn === 'floor') return rat(floor(x));
-  if (node.fn === 'round') return rat(roundTo(x, second === undefined ? 0 : roundDigits(evaluateFormula(second, scope))));
+  if (node.fn === 'ceil') return bounded(rat(ceil(x)));
+  if (node.fn === 'floor') return bounded(rat(floor(x)));
+  if (node.fn === 'round') return bounded(rat(roundTo(x, second === undefined ? 0 : roundDigits(evaluateFormula(second, scope)))));
   let best = x;
   for (let i = 1; i < node.args.length; i += 1) {
     const arg = node.args[i];

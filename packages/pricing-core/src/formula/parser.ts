@@ -3,6 +3,7 @@ import { Dec } from '../money/big.js';
 import { rat } from '../money/rational.js';
 import type { FormulaFunction, FormulaNode, FormulaVariable } from './ast.js';
 import { FORMULA_VARIABLES, FormulaError } from './ast.js';
+import { bounded } from './bounds.js';
 import type { Token } from './tokenizer.js';
 import { tokenize } from './tokenizer.js';
 
@@ -90,7 +91,7 @@ export function parseFormula(source: string): FormulaNode {
     const token = peek();
     if (token === undefined) return fail(token);
     pos += 1;
-    if (token.type === 'number') return { kind: 'number', value: rat(new Dec(token.text)) };
+    if (token.type === 'number') return { kind: 'number', value: bounded(rat(new Dec(token.text))) };
     if (token.type === 'name') return named(token);
     if (token.text !== '(') return fail(token);
     enter();

@@ -4,11 +4,15 @@ import { Dec } from './big.js';
 /** Longest decimal text accepted; a bound that keeps hostile input cheap. */
 export const MAX_DECIMAL_TEXT = 100;
 
+/** Largest exponent `parseNumeric` reads in a string (a double's range ends near 1e308 and 5e-324). */
+const MAX_TEXT_EXPONENT = 400;
+
 const NUMERIC_TEXT = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 const PLAIN_DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
- * Reads a number field: a finite JSON number through its shortest text (`String(n)`, so
+ * Parses a numeric text without the request bounds (fields are read through `readBounded`):
+ * a finite JSON number through its shortest text (`String(n)`, so
  * 0.1 is exactly 0.1), or a numeric string; `undefined` when it is not a finite number.
  * @example parseNumeric(0.1)?.toString() // '0.1'
  */
@@ -16,6 +20,10 @@ export function parseNumeric(value: number | string): Decimal | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? decimalOfNumber(value) : undefined;
   const text = value.startsWith('+') ? value.slice(1) : value;
   if (text.length > MAX_DECIMAL_TEXT || !NUMERIC_TEXT.test(text) || !Number.isFinite(Number(text))) return undefined;
+  // NOTE: `Number("1e-999999999")` is a finite 0, yet big.js would hold a billion digits;
+  // an exponent beyond a double's range is refused before big.js sees it.
+  const exponent = /e([+-]?\d+)$/i.exec(text);
+  if (exponent !== null && Math.abs(Number(exponent[1])) > MAX_TEXT_EXPONENT) return undefined;
   return new Dec(text);
 }
 
@@ -36,7 +44,7 @@ export function decimalOfNumber(value: number): Decimal {
 }
 
 /**
- * Reads a money field: a plain decimal string, or a JSON number through `String(n)`;
+ * Parses a money text without the request bounds (fields are read through `readBounded`): a plain decimal string, or a JSON number through `String(n)`;
  * `undefined` when it is not a decimal amount.
  * @example parseMoney('12.30')?.toString() // '12.3'
  */

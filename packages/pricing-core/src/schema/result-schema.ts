@@ -29,7 +29,7 @@ export const lineItemSchema = z.object({
   currency: z.string(),
 });
 
-/** Schema of `PlanResult`, for the OpenAPI document. `debug` may grow, so it is loose. */
+/** Schema of `PlanResult`, for the OpenAPI document. `debug` may grow, so it is loose; its FULL-view parts are optional. */
 export const planResultSchema = z.object({
   lineItems: z.array(lineItemSchema),
   pooledAllowances: z.record(z.string(), z.number()),
@@ -45,8 +45,8 @@ export const planResultSchema = z.object({
   debug: z.looseObject({
     engineVersion: z.string(),
     rounding: z.string(),
-    cycleHours: z.string(),
-    capHours: z.string().nullable(),
+    cycleHours: z.string().optional(),
+    capHours: z.string().nullable().optional(),
     instances: z.array(
       z.looseObject({
         instanceLabel: z.string(),
@@ -56,8 +56,8 @@ export const planResultSchema = z.object({
         prorationFactor: z.string(),
         prices: z.array(priceDebugSchema),
       }),
-    ),
-    pooled: z.array(priceDebugSchema),
+    ).optional(),
+    pooled: z.array(priceDebugSchema).optional(),
     totals: z.looseObject({
       pre: z.string(),
       percentOff: z.string(),

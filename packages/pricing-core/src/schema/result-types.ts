@@ -38,25 +38,29 @@ export interface PlanResult {
   discountPercent: number;
   /** The request's coupon, formatted to the currency (zero when unset). */
   couponValue: string;
-  /** How every amount came about; for people, its shape may grow. */
+  /** How the amounts came about (BASIC view unless FULL was asked for); for people, its shape may grow. */
   debug: PlanDebug;
 }
 
-/** Explanation of a calculation. Exact values are decimal strings, or `n/d` fractions. */
+/**
+ * Explanation of a calculation. Exact values are plain decimal strings, or `n/d` fractions.
+ * The BASIC view (the default) holds `engineVersion`, `rounding` and `totals`; the FULL view
+ * (`{ view: 'FULL' }`) adds `cycleHours`, `capHours`, `instances` and `pooled`.
+ */
 export interface PlanDebug {
   /** `ENGINE_VERSION` of the engine that priced the request. */
   engineVersion: string;
   /** The rounding rule and where it applies. */
   rounding: string;
-  /** Hours in the cycle (`capHours`, else 730). */
-  cycleHours: string;
-  /** The cap on billable hours, or null when none. */
-  capHours: string | null;
-  /** Per instance: its hours and every price charged on it. */
-  instances: InstanceDebug[];
-  /** Per USAGE price: the pooled figures and amount. */
-  pooled: PriceDebug[];
-  /** The steps from the subtotal to the total. */
+  /** FULL view: hours in the cycle (`capHours`, else 730). */
+  cycleHours?: string;
+  /** FULL view: the cap on billable hours, or null when none. */
+  capHours?: string | null;
+  /** FULL view: per instance, its hours and every price charged on it. */
+  instances?: InstanceDebug[];
+  /** FULL view: per USAGE price, the pooled figures and amount. */
+  pooled?: PriceDebug[];
+  /** The steps from the subtotal to the total (`pre`, `percentOff`, `couponOff`, ...). */
   totals: TotalsDebug;
 }
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import Big from 'big.js';
 
 /** Metric names the generated plans meter. */
 export const METRICS = ['cpu', 'requests', 'transfer'] as const;
@@ -513,11 +514,12 @@ export function currencyOf(request: PlanRequestJson): Currency {
 /** Adds `delta` to every number of a usage value (every element of an array alike). */
 export function growUsage(usage: UsageJson | undefined, delta: number): UsageJson | undefined {
   if (usage === undefined) return undefined;
-  if (typeof usage === 'number') return usage + delta;
-  if (Array.isArray(usage)) return usage.map((n) => n + delta);
-  return Object.fromEntries(
-    Object.entries(usage).map(([m, v]) => [m, typeof v === 'number' ? v + delta : v.map((n) => n + delta)]),
-  );
+  // NOTE: the sum is taken exactly: 0.07 + 3 in floats is 3.0700000000000003, which has more
+  // decimal places than a request may carry.
+  const grow = (n: number): number => Number(new Big(String(n)).plus(delta).toString());
+  if (typeof usage === 'number') return grow(usage);
+  if (Array.isArray(usage)) return usage.map(grow);
+  return Object.fromEntries(Object.entries(usage).map(([m, v]) => [m, typeof v === 'number' ? grow(v) : v.map(grow)]));
 }
 
 /**

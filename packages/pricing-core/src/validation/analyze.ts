@@ -3,6 +3,9 @@ import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import type { ResolvedPlan, ResolvedPrice } from '../engine/resolved.js';
 import type { Decimal } from '../money/big.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
+import type { ResolvedOptions } from '../limits.js';
+import { resolveOptions } from '../limits.js';
+import { checkLimits } from './check-limits.js';
 import { ViolationCollector } from './collector.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
 import { resolveInstances } from './resolve-instances.js';
@@ -13,15 +16,16 @@ import { checkRequestShape } from './zod-issues.js';
 /** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =
   | { ok: true; plan: ResolvedPlan }
-  | { ok: false; violations: FieldViolation[] };
+  | { ok: false; violations: FieldViolation[]; total: number };
 
 /**
- * Runs the schema and every semantic check, collecting all violations, and resolves the plan
+ * Checks the limits first (and stops there when one is exceeded), then runs the schema and every semantic check, collecting all violations, and resolves the plan
  * (defaults applied, constants parsed once) when there are none.
  * @example analyzeRequest({}).ok // true
  */
-export function analyzeRequest(request: unknown): Analysis {
+export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions()): Analysis {
   const v = new ViolationCollector();
+  if (!checkLimits(request, options, v)) return { ok: false, violations: v.list, total: v.total };
   const shapeOk = checkRequestShape(request, v);
   // NOTE: the semantic checks read the request as sent, even when the schema rejected it
   // (wrong types read as unset), so one response lists every problem; reading the original
@@ -60,7 +64,7 @@ export function analyzeRequest(request: unknown): Analysis {
   const instances = resolveInstances(root.instances, addonCodes, v);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
-  if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list };
+  if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
   const addonPrices = new Map<string, ResolvedPrice[]>();
   for (const price of prices) {
     if (price.productType !== 'ADDON' || price.addonCode === null) continue;

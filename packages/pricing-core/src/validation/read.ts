@@ -1,6 +1,7 @@
 import type { Decimal } from '../money/big.js';
 import { MESSAGES } from '../errors/messages.js';
-import { decimalPlaces, parseMoney, parseNumeric } from '../money/parse.js';
+import { readBounded } from '../money/bounds.js';
+import { decimalPlaces } from '../money/parse.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 
@@ -43,7 +44,7 @@ export function readEnum<T extends string>(value: unknown, values: readonly T[])
 export type NumberRule = 'nonNegative' | 'positive' | 'positiveInteger' | 'any';
 
 /**
- * Reads a number field; `undefined` when unset (omitted, null, 0, "") or invalid (reported).
+ * Reads a number field within the request bounds (`readBounded`); `undefined` when unset (omitted, null, 0, "") or invalid (reported).
  * @example readNumber(0, ['x'], v, 'nonNegative') // undefined: 0 means unset
  */
 export function readNumber(
@@ -53,9 +54,9 @@ export function readNumber(
   rule: NumberRule,
 ): Decimal | undefined {
   if ((typeof value !== 'number' && typeof value !== 'string') || value === '') return undefined;
-  const parsed = parseNumeric(value);
-  if (parsed === undefined) {
-    v.add(path, MESSAGES.number);
+  const parsed = readBounded(value, 'number');
+  if (typeof parsed === 'string') {
+    v.add(path, parsed);
     return undefined;
   }
   if (parsed.c[0] === 0) return undefined;
@@ -82,9 +83,9 @@ export function readMoney(
   options: { maxDecimals?: number; decimalsMessage?: string; zeroIsSet?: boolean } = {},
 ): Decimal | undefined {
   if ((typeof value !== 'number' && typeof value !== 'string') || (value === '' && !options.zeroIsSet)) return undefined;
-  const parsed = parseMoney(value);
-  if (parsed === undefined) {
-    v.add(path, MESSAGES.moneyFormat);
+  const parsed = readBounded(value, 'money');
+  if (typeof parsed === 'string') {
+    v.add(path, parsed);
     return undefined;
   }
   if (parsed.c[0] === 0) return options.zeroIsSet ? parsed.abs() : undefined;

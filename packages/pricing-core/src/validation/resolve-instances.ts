@@ -4,10 +4,14 @@ import { MetricValues } from '../engine/metric-values.js';
 import type { ResolvedInstance, ResolvedUsage } from '../engine/resolved.js';
 import type { Decimal } from '../money/big.js';
 import { D1 } from '../money/big.js';
-import { decimalOfNumber, parseNumeric, toJsonNumber } from '../money/parse.js';
+import { readBounded } from '../money/bounds.js';
+import { decimalOfNumber, toJsonNumber } from '../money/parse.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import { asArray, asObject, readNumber, readText } from './read.js';
+
+// NOTE: whole JSON numbers below the bound are the common case and need no other check.
+const SMALL_WHOLE = 1e15;
 
 const NONE: ResolvedUsage = { kind: 'none' };
 const NO_ADDONS: { code: string; usage: ResolvedUsage }[] = [];
@@ -15,13 +19,13 @@ const NO_ADDONS: { code: string; usage: ResolvedUsage }[] = [];
 // NOTE: this runs once per instance and per usage number, so paths are built only when
 // there is something to report.
 
-/** A usage number: finite, not negative; `undefined` when invalid (reported at `path`). */
+/** A usage number: within the request bounds, not negative; `undefined` when invalid (reported at `path`). */
 function usageNumber(value: unknown, path: readonly PathSegment[], key: PathSegment | null, v: ViolationCollector): Decimal | undefined {
-  if (typeof value === 'number' && value >= 0 && value < Infinity) return decimalOfNumber(value);
+  if (typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && Number.isInteger(value)) return decimalOfNumber(value);
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-  const parsed = parseNumeric(value);
-  if (parsed !== undefined && (parsed.s > 0 || parsed.c[0] === 0)) return parsed.abs();
-  v.add(key === null ? path : [...path, key], parsed === undefined ? MESSAGES.number : MESSAGES.notNegative);
+  const parsed = readBounded(value, 'number');
+  if (typeof parsed !== 'string' && (parsed.s > 0 || parsed.c[0] === 0)) return parsed.abs();
+  v.add(key === null ? path : [...path, key], typeof parsed === 'string' ? parsed : MESSAGES.notNegative);
   return undefined;
 }
 
@@ -57,9 +61,9 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
   return { kind: 'map', entries };
 }
 
-/** A positive JSON number is read directly; anything else goes through `readNumber`. */
+/** A positive whole JSON number below the bound is read directly; anything else goes through `readNumber`. */
 function count(value: unknown, index: number, field: string, v: ViolationCollector): Decimal | undefined {
-  if (typeof value === 'number' && value > 0 && value < Infinity) return decimalOfNumber(value);
+  if (typeof value === 'number' && value > 0 && value < SMALL_WHOLE && Number.isInteger(value)) return decimalOfNumber(value);
   return readNumber(value, ['instances', index, field], v, 'nonNegative');
 }
 

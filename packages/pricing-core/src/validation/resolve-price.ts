@@ -42,7 +42,7 @@ export function resolvePrice(
   const raw = asObject(value);
   // A price that is not an object was reported by the schema; there is nothing more to check.
   if (raw === undefined) return undefined;
-  const before = v.list.length;
+  const before = v.total;
   const path: PathSegment[] = ['planConfig', 'prices', index];
   const at = (field: string): PathSegment[] => [...path, field];
 
@@ -80,7 +80,7 @@ export function resolvePrice(
     packagePrice: packagePrice ?? unitAmount,
     freeUnits,
   });
-  if (model === undefined || pricingModel === undefined || v.list.length > before) return undefined;
+  if (model === undefined || pricingModel === undefined || v.total > before) return undefined;
   return {
     index,
     productType,

@@ -27,7 +27,7 @@ export function resolveTiers(
   pricePath: readonly PathSegment[],
   v: ViolationCollector,
 ): ModelSpec | undefined {
-  const before = v.list.length;
+  const before = v.total;
   const tiersPath = [...pricePath, 'tiers'];
   const list = asArray(value);
   if (list.length === 0) {
@@ -63,7 +63,7 @@ export function resolveTiers(
   });
   tiers.sort((a, b) => a.order.cmp(b.order) || a.start.cmp(b.start) || a.index - b.index);
   checkCoverage(tiers, tiersPath, v);
-  if (v.list.length > before) return undefined;
+  if (v.total > before) return undefined;
   const resolved: ResolvedTier[] = tiers.map((t) => ({
     index: t.index,
     start: rat(t.start),

@@ -2,25 +2,30 @@ import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import { computePlan } from '../engine/calculate-plan.js';
 import type { PlanRequest } from '../schema/request-schema.js';
 import { planRequestSchema } from '../schema/request-schema.js';
+import type { CalculateOptions } from '../limits.js';
+import { resolveOptions } from '../limits.js';
 import { analyzeRequest } from './analyze.js';
 import { ViolationCollector } from './collector.js';
 
 /** Outcome of `validatePlanRequest`. */
-export type ValidationOutcome = { success: true; data: PlanRequest } | { success: false; violations: FieldViolation[] };
+export type ValidationOutcome =
+  | { success: true; data: PlanRequest }
+  | { success: false; violations: FieldViolation[]; total: number };
 
 /**
- * Validates a request fully, never throwing: shape, bounds, cross-field rules, and the
+ * Validates a request fully, never throwing: limits (`options.limits`, and the size of the FULL
+ * view when `options.view` asks for it), shape, bounds, cross-field rules, and the
  * formulas on the actual usage (division by zero and negative results are found by
  * evaluating them, exactly as `calculatePlan` would).
  * @example validatePlanRequest({}) // { success: true, data: {} }
  */
-export function validatePlanRequest(request: unknown): ValidationOutcome {
-  const analysis = analyzeRequest(request);
-  if (!analysis.ok) return { success: false, violations: analysis.violations };
+export function validatePlanRequest(request: unknown, options?: CalculateOptions): ValidationOutcome {
+  const analysis = analyzeRequest(request, resolveOptions(options));
+  if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   const v = new ViolationCollector();
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
   if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
-  if (!v.empty) return { success: false, violations: v.list };
+  if (!v.empty) return { success: false, violations: v.list, total: v.total };
   // NOTE: the analysis found the shape valid, so the schema accepts it; its copy drops unknown fields.
   return { success: true, data: planRequestSchema.parse(request) };
 }

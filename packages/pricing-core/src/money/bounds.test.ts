@@ -1,0 +1,40 @@
+import Big from 'big.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readBounded } from './bounds.js';
+
+const LIMIT = new Big('1e15');
+const places = (x: Big): number => Math.max(0, x.c.length - x.e - 1);
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.stringMatching(/^[-+ ]?\d{0,17}(\.\d{0,14})?([eE][-+]?\d{1,10})?$/),
+  fc.constantFrom('1e-999999999', '1e300', '-0', '.5', '5.', '0x10', 'Infinity', 'NaN', ''),
+);
+const number = fc.oneof(fc.double({ noNaN: true }), fc.integer(), fc.constantFrom(1e-7, 1e-13, 1e15, 999999999999999, 5e-324));
+
+describe('readBounded', () => {
+  it('bounded reading: readBounded(x) is a decimal with |d| < 10^15 and <= 12 places, or a sentence naming a bound', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, number), fc.constantFrom('number' as const, 'money' as const), (value, kind) => {
+        const read = readBounded(value, kind);
+        if (typeof read === 'string') {
+          expect(read).toMatch(/10\^15|decimal places|plain decimal|finite number/);
+          return;
+        }
+        const exact = new Big(read.toString());
+        expect(exact.abs().lt(LIMIT)).toBe(true);
+        if (kind === 'number') expect(places(exact)).toBeLessThanOrEqual(12);
+        // A JSON number reads as its shortest text; a string as itself.
+        expect(exact.eq(new Big(typeof value === 'number' ? String(value) : value.replace(/^\+/, '')))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads a JSON number through its exponent when it is small, and refuses strings with one', () => {
+    expect(String(readBounded(1e-7, 'number'))).toBe('0.0000001');
+    expect(String(readBounded(1.5e-12, 'money'))).toBe('0.0000000000015');
+    expect(readBounded('1e-7', 'number')).toMatch(/plain decimal/);
+    expect(readBounded(1e21, 'number')).toMatch(/10\^15/);
+  });
+});
