@@ -54,7 +54,6 @@ export function stripeAddonItem(item: JsonObject, path: string, cancelAt?: Date)
   }
   const product = price['product'];
   // NOTE: `product` is an id unless the sender expanded it; only then is a name known.
-  const productName = isJsonObject(product) ? optString(product, 'name', `${pricePath}.product`) : undefined;
   const productId = isJsonObject(product) ? optString(product, 'id', `${pricePath}.product`) : optString(price, 'product', pricePath);
   const itemStart = optUnixDate(item, 'current_period_start', path);
   const itemEnd = cancelAt ?? optUnixDate(item, 'current_period_end', path);
