@@ -71,7 +71,13 @@ export type {
   SubscriptionSnapshot,
 } from './addon/index.js';
 
-export { verifyWebhookSignature, normalizeWebhookEvent, standardWebhookPayloadSchema, mapProviderStatus } from './webhooks/index.js';
+export {
+  verifyWebhookSignature,
+  normalizeWebhookEvent,
+  standardWebhookPayloadSchema,
+  mapProviderStatus,
+  missingSignatureHeaders,
+} from './webhooks/index.js';
 export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
