@@ -81,3 +81,4 @@ export {
 export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
+export type { SecretEnvironment } from './config/index.js';
