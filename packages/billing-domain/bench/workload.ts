@@ -53,7 +53,7 @@ export function signedDeliveries(total: number, subscriptions: number, now: Date
     return {
       provider: 'standard',
       headers: { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': webhook.sign(id, now, raw) },
-      rawBody: raw,
+      rawBody: Buffer.from(raw, 'utf8'),
       bearerOrganizationIds: null,
       bearerPresented: false,
       now,

@@ -139,8 +139,8 @@ export interface WebhookDelivery {
   provider: string;
   /** Request headers with lower-case names. */
   headers: Readonly<Record<string, string | undefined>>;
-  /** The raw body, exactly as received. */
-  rawBody: string;
+  /** The body's bytes exactly as received; signatures cover these bytes, never decoded text. */
+  rawBody: Uint8Array;
   /**
    * The organizations a verified bearer token may act for (already narrowed to the
    * `X-Organization-ID` header when it was sent); null when no valid token came with it.

@@ -73,7 +73,14 @@ export type {
   SubscriptionSnapshot,
 } from './addon/index.js';
 
-export { verifyWebhookSignature, normalizeWebhookEvent, standardWebhookPayloadSchema, mapProviderStatus } from './webhooks/index.js';
+export {
+  verifyWebhookSignature,
+  normalizeWebhookEvent,
+  standardWebhookPayloadSchema,
+  mapProviderStatus,
+  missingSignatureHeaders,
+} from './webhooks/index.js';
 export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
+export type { SecretEnvironment } from './config/index.js';

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +19,16 @@ const STANDARD = `whsec_${Buffer.from('standard-secret-for-tests-32byte').toStri
 const endpoint = (provider: WebhookEndpointConfig['provider'], organizationId: string, secrets: string[], requireBearer: boolean) =>
   ({ provider, organizationId, secrets, requireBearer, toleranceSeconds: 300 }) satisfies WebhookEndpointConfig;
 
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
 function stripeDelivery(body: string, secret: string, at = NOW): WebhookDelivery {
   const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: unix(at) });
-  return { provider: 'stripe', headers: { 'stripe-signature': header }, rawBody: body, bearerOrganizationIds: null, bearerPresented: false, now: NOW };
+  return { provider: 'stripe', headers: { 'stripe-signature': header }, rawBody: bytes(body), bearerOrganizationIds: null, bearerPresented: false, now: NOW };
 }
 
 function standardDelivery(body: string, id: string, extra: Partial<WebhookDelivery> = {}): WebhookDelivery {
   const headers = { 'webhook-id': id, 'webhook-timestamp': String(unix(NOW)), 'webhook-signature': new Webhook(STANDARD).sign(id, NOW, body) };
-  return { provider: 'standard', headers, rawBody: body, bearerOrganizationIds: null, bearerPresented: false, now: NOW, ...extra };
+  return { provider: 'standard', headers, rawBody: bytes(body), bearerOrganizationIds: null, bearerPresented: false, now: NOW, ...extra };
 }
 
 describe('webhooks end to end (real signatures, PGlite)', () => {
@@ -64,7 +67,7 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     expect(await service.webhooks.handle(stripeDelivery(body, 'whsec_wrong'))).toMatchObject({ code: 'webhook.invalid_signature', success: false });
     const stale = stripeDelivery(body, STRIPE_NEW, new Date(NOW.getTime() - 301_000));
     expect(await service.webhooks.handle(stale)).toMatchObject({ code: 'webhook.invalid_signature', success: false });
-    const tampered = { ...stripeDelivery(body, STRIPE_NEW), rawBody: body.replace('"quantity": 2', '"quantity": 9') };
+    const tampered = { ...stripeDelivery(body, STRIPE_NEW), rawBody: bytes(body.replace('"quantity": 2', '"quantity": 9')) };
     expect((await service.webhooks.handle(tampered)).code).toBe('webhook.invalid_signature');
     expect(await stored(org, 'stripe', 'evt_bad')).toBeNull();
   });
@@ -108,6 +111,20 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     expect((await service.webhooks.handle({ ...standardDelivery('{}', 'm'), provider: 'paddle' })).code).toBe('webhook.not_configured');
     const malformed = await service.webhooks.handle(standardDelivery(JSON.stringify({ type: 'payment.failed' }), 'msg_bad'));
     expect(malformed).toMatchObject({ code: 'webhook.malformed', success: false });
+  });
+
+  it('a correctly signed body that is not valid UTF-8 is malformed (decoded only after verification), nothing stored', async () => {
+    const org = freshOrg();
+    const service = serviceFor([endpoint('standard', org, [STANDARD], false)]);
+    const text = standardBody('subscription.updated', standardSubscriptionData());
+    const at = text.indexOf('"name"') + 1;
+    const raw = Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff]), Buffer.from(text.slice(at))]);
+    // NOTE: the reference library signs text (as UTF-8), so it cannot sign these bytes; sign them directly.
+    const hmac = createHmac('sha256', Buffer.from(STANDARD.slice('whsec_'.length), 'base64')).update(`msg_utf8.${unix(NOW)}.`).update(raw).digest('base64');
+    const headers = { 'webhook-id': 'msg_utf8', 'webhook-timestamp': String(unix(NOW)), 'webhook-signature': `v1,${hmac}` };
+    const delivery: WebhookDelivery = { ...standardDelivery(text, 'msg_utf8'), headers, rawBody: raw };
+    expect(await service.webhooks.handle(delivery)).toMatchObject({ code: 'webhook.malformed', success: false, message: expect.stringContaining('not valid UTF-8') });
+    expect(await stored(org, 'standard', 'msg_utf8')).toBeNull();
   });
 
   it('readiness follows the store; once it is closed, deliveries answer storage.unavailable (runs last)', async () => {

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
   let running;
   try {
-    running = await startServer(env, logger, (text) => process.stdout.write(text));
+    running = await startServer(env, logger, (text) => process.stdout.write(text), process.env);
   } catch (error) {
     if (error instanceof StartupError) return refuse(error.message);
     throw error;

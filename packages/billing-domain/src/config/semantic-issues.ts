@@ -11,7 +11,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Checks that span fields, on the raw input so they are reported alongside shape errors:
- * standard secrets are `whsec_` + base64, and no (provider, organizationId) pair repeats.
+ * no secret is an API key, standard secrets are `whsec_` + base64, and no (provider,
+ * organizationId) pair repeats.
  * @example semanticIssues([{ provider: 'standard', organizationId: 'o', secrets: ['x'] }], [])
  * // [{ path: [0, 'secrets', 0], message: 'a standard secret must be "whsec_" followed by base64' }]
  */
@@ -22,10 +23,15 @@ export function semanticIssues(endpoints: unknown, base: RawPath): RawIssue[] {
   endpoints.forEach((endpoint: unknown, index) => {
     if (!isRecord(endpoint)) return;
     const { provider, organizationId, secrets } = endpoint;
-    if (provider === 'standard' && Array.isArray(secrets)) {
+    if (Array.isArray(secrets)) {
       secrets.forEach((secret: unknown, at) => {
         if (typeof secret !== 'string' || secret === '') return;
-        if (!secret.startsWith('whsec_') || standardSecretKey(secret) === undefined) {
+        const apiKey = apiKeyKind(secret);
+        if (apiKey !== undefined) {
+          issues.push({ path: [...base, index, 'secrets', at], message: apiKeyMessage(apiKey, provider) });
+          return;
+        }
+        if (provider === 'standard' && (!secret.startsWith('whsec_') || standardSecretKey(secret) === undefined)) {
           issues.push({ path: [...base, index, 'secrets', at], message: 'a standard secret must be "whsec_" followed by base64' });
         }
       });
@@ -42,4 +48,30 @@ export function semanticIssues(endpoints: unknown, base: RawPath): RawIssue[] {
     }
   });
   return issues;
+}
+
+const API_KEYS: [RegExp, string][] = [
+  [/^sk_/, 'Stripe secret API key (sk_...)'],
+  [/^rk_/, 'Stripe restricted API key (rk_...)'],
+  [/^pdl_(?:live|sdbx)_apikey_/, 'Paddle API key (pdl_..._apikey_...)'],
+];
+const SIGNING_SECRET: Record<string, string> = {
+  stripe: "the endpoint's signing secret (whsec_...)",
+  paddle: "the notification destination's secret key (pdl_ntfset_...)",
+  standard: 'the endpoint signing secret (whsec_...)',
+};
+
+/**
+ * What kind of API key a secret is, `undefined` when it is not one.
+ * NOTE: an API key in place of the signing secret would never verify a delivery, and it is a far
+ * more powerful credential that has no place in this file; refusing it at start says so early.
+ * @example apiKeyKind('sk_live_abc') // 'Stripe secret API key (sk_...)'
+ */
+export function apiKeyKind(secret: string): string | undefined {
+  return API_KEYS.find(([pattern]) => pattern.test(secret))?.[1];
+}
+
+function apiKeyMessage(kind: string, provider: unknown): string {
+  const wanted = (typeof provider === 'string' ? SIGNING_SECRET[provider] : undefined) ?? 'the webhook signing secret (whsec_... or pdl_ntfset_...)';
+  return `is a ${kind}, not a webhook signing secret; the webhook signing secret is wanted: ${wanted}`;
 }

@@ -29,6 +29,19 @@ export interface WebhookProcessorDeps {
   onError?: (error: unknown) => void;
 }
 
+// NOTE: fatal, so invalid bytes are refused rather than replaced; ignoreBOM keeps a leading
+// byte-order mark in the text, where JSON.parse refuses it as it refused it before.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The verified body as text, `undefined` when it is not valid UTF-8. */
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 const fail = (code: WebhookAck['code'], message: string, eventId = ''): WebhookAck => ({ code, success: false, eventId, message });
 
 const isProvider = (value: string): value is ProviderName => (PROVIDERS as readonly string[]).includes(value);
@@ -82,7 +95,9 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
         failure ||= verified.message;
       }
       if (endpoint === undefined) return fail('webhook.invalid_signature', `signature verification failed: ${failure}`);
-      const normalized = codecs.normalize(provider, { headers: delivery.headers, rawBody: delivery.rawBody });
+      const text = decodeUtf8(delivery.rawBody);
+      if (text === undefined) return fail('webhook.malformed', `malformed ${provider} event: the body is not valid UTF-8`);
+      const normalized = codecs.normalize(provider, { headers: delivery.headers, rawBody: text });
       if (!normalized.ok) return fail('webhook.malformed', `malformed ${provider} event: ${normalized.message}`, normalized.eventId);
       return processVerified(deps, endpoint.organizationId, normalized.event);
     },

@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * HMAC-SHA256 of a UTF-8 message.
- * @example hmacSha256('whsec_x', '1.{}').length // 32
+ * HMAC-SHA256 of `prefix` (as UTF-8) followed by the body's bytes exactly as received.
+ * NOTE: the body is never turned into text here: two bodies that differ in one invalid UTF-8
+ * byte decode to the same string but are different bodies, with different signatures.
+ * @example hmacSha256('whsec_x', '1.', new TextEncoder().encode('{}')).length // 32
  */
-export function hmacSha256(key: string | Uint8Array, message: string): Buffer {
-  return createHmac('sha256', key).update(message, 'utf8').digest();
+export function hmacSha256(key: string | Uint8Array, prefix: string, body: Uint8Array): Buffer {
+  return createHmac('sha256', key).update(prefix, 'utf8').update(body).digest();
 }
 
 /**

@@ -13,14 +13,14 @@ export interface HexSignatureScheme {
   timestampKey: string;
   /** Key of each signature part (`v1`, `h1`); several are allowed, other keys are ignored. */
   signatureKey: string;
-  /** The signed message built from the timestamp text and the raw body. */
-  signedPayload: (timestamp: string, rawBody: string) => string;
+  /** The text signed before the raw body bytes, built from the timestamp text (`${t}.`, `${ts}:`). */
+  signedPrefix: (timestamp: string) => string;
 }
 
 /**
  * Verifies a header of the form `ts=..<sep>sig=..<sep>sig=..` against every secret (used as
- * UTF-8 key bytes), in constant time, then checks the timestamp against the tolerance.
- * @example verifyHexSignatureHeader(input, { header: 'Paddle-Signature', separator: ';', timestampKey: 'ts', signatureKey: 'h1', signedPayload: (ts, body) => `${ts}:${body}` })
+ * UTF-8 key bytes) over the prefix and the raw body bytes, in constant time, then checks the timestamp against the tolerance.
+ * @example verifyHexSignatureHeader(input, { header: 'Paddle-Signature', separator: ';', timestampKey: 'ts', signatureKey: 'h1', signedPrefix: (ts) => `${ts}:` })
  */
 export function verifyHexSignatureHeader(input: VerifyInput, scheme: HexSignatureScheme): VerifyResult {
   const { header: name, timestampKey: tKey, signatureKey: sKey } = scheme;
@@ -52,8 +52,8 @@ export function verifyHexSignatureHeader(input: VerifyInput, scheme: HexSignatur
   if (candidates.length === 0) {
     return verifyFailure('malformed_signature', `${name} header carries no ${sKey} signature of 64 hex digits`);
   }
-  const message = scheme.signedPayload(timestamp, input.rawBody);
-  const expected = input.secrets.map((secret) => hmacSha256(secret, message));
+  const prefix = scheme.signedPrefix(timestamp);
+  const expected = input.secrets.map((secret) => hmacSha256(secret, prefix, input.rawBody));
   if (!anyDigestMatches(expected, candidates)) {
     return verifyFailure('signature_mismatch', `no ${sKey} signature matches any configured secret`);
   }

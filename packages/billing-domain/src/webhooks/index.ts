@@ -7,3 +7,4 @@ export type { StandardWebhookPayload } from './standard-schema.js';
 export { mapProviderStatus } from './status.js';
 export { getHeader } from './headers.js';
 export type { HeaderBag } from './headers.js';
+export { missingSignatureHeaders } from './signature-headers.js';

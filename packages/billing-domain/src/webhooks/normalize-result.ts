@@ -14,5 +14,6 @@ export type NormalizeResult =
 /** A verified delivery. */
 export interface NormalizeInput {
   headers: HeaderBag;
+  /** The verified body decoded as strict UTF-8 (signatures were checked over its bytes before). */
   rawBody: string;
 }

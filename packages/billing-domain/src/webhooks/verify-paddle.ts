@@ -12,6 +12,6 @@ export function verifyPaddleSignature(input: VerifyInput): VerifyResult {
     separator: ';',
     timestampKey: 'ts',
     signatureKey: 'h1',
-    signedPayload: (ts, body) => `${ts}:${body}`,
+    signedPrefix: (ts) => `${ts}:`,
   });
 }

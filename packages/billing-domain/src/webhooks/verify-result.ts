@@ -22,8 +22,8 @@ export type VerifyResult =
 export interface VerifyInput {
   /** Request headers (any case). */
   headers: HeaderBag;
-  /** The body exactly as received. */
-  rawBody: string;
+  /** The body's bytes exactly as received (never decoded text: see `hmacSha256`). */
+  rawBody: Uint8Array;
   /** The endpoint's secrets; any one that verifies is accepted (rotation). */
   secrets: readonly string[];
   /** Largest accepted distance between the signed timestamp and `now`, in seconds. */

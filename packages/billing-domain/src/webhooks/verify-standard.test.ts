@@ -8,7 +8,7 @@ const now = new Date('2024-06-10T06:13:20Z');
 const body = standardBody('subscription.updated', standardSubscriptionData());
 const OTHER_SECRET = 'whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldCBrZXk=';
 const verify = (headers: Record<string, string | undefined>, overrides: Partial<{ rawBody: string; secrets: string[]; now: Date }> = {}) =>
-  verifyWebhookSignature('standard', { headers, rawBody: body, secrets: [STANDARD_SECRET], toleranceSeconds: 300, now, ...overrides });
+  verifyWebhookSignature('standard', { headers, secrets: [STANDARD_SECRET], toleranceSeconds: 300, now, ...overrides, rawBody: Buffer.from(overrides.rawBody ?? body) });
 const signedAt = (offsetSeconds: number) => new Date(now.getTime() + offsetSeconds * 1000);
 
 describe('examples', () => {

@@ -51,11 +51,11 @@ export function verifyStandardSignature(input: VerifyInput): VerifyResult {
   if (candidates.length === 0) {
     return verifyFailure('malformed_signature', 'webhook-signature carries no v1,<base64> signature');
   }
-  const message = `${id}.${timestamp.trim()}.${input.rawBody}`;
+  const prefix = `${id}.${timestamp.trim()}.`;
   const expected: Buffer[] = [];
   for (const secret of input.secrets) {
     const key = standardSecretKey(secret);
-    if (key) expected.push(hmacSha256(key, message));
+    if (key) expected.push(hmacSha256(key, prefix, input.rawBody));
   }
   if (!anyDigestMatches(expected, candidates)) {
     return verifyFailure('signature_mismatch', 'no v1 signature matches any configured secret');

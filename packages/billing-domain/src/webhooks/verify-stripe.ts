@@ -12,6 +12,6 @@ export function verifyStripeSignature(input: VerifyInput): VerifyResult {
     separator: ',',
     timestampKey: 't',
     signatureKey: 'v1',
-    signedPayload: (t, body) => `${t}.${body}`,
+    signedPrefix: (t) => `${t}.`,
   });
 }

@@ -27,7 +27,7 @@ const deliveries: Signed[] = [
 ];
 
 const verify = (d: Signed, rawBody: string, secrets: string[] = [d.secret], when: Date = now) =>
-  verifyWebhookSignature(d.provider, { headers: d.headers, rawBody, secrets, toleranceSeconds: 300, now: when });
+  verifyWebhookSignature(d.provider, { headers: d.headers, rawBody: Buffer.from(rawBody), secrets, toleranceSeconds: 300, now: when });
 
 /** Flips bits of one character of an ASCII body (XOR with 1..127 keeps it ASCII and changes it). */
 function flip(body: string, index: number, mask: number): string {

@@ -81,7 +81,7 @@ export function deliveryOf(event: BillingEvent, secret: string, overrides: Parti
   return {
     provider: 'standard',
     headers: { 'x-test-secret': secret },
-    rawBody: JSON.stringify(encodeEvent(event)),
+    rawBody: Buffer.from(JSON.stringify(encodeEvent(event)), 'utf8'),
     bearerOrganizationIds: null,
     bearerPresented: false,
     now: at(0),

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import type { AppEnv } from '../http/context.js';
 import { bearerToken, ORGANIZATION_HEADER } from './bearer.js';
-import type { TokenVerifier } from './token-verifier.js';
+import { KEYS_RETRY_AFTER_SECONDS, type TokenVerifier } from './token-verifier.js';
 
 /**
  * Requires a valid bearer token and an `X-Organization-ID` the token lists; sets `organizationId`.
@@ -22,6 +22,8 @@ export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> 
     const verified = await verifier.verify(token);
     if (!verified.ok) {
       if (verified.unavailable) {
+        // NOTE: the token may be good; the key set is our outage, so never 401 (service.md section 2).
+        c.header('Retry-After', String(KEYS_RETRY_AFTER_SECONDS));
         return errorResponse(c, { status: 'UNAVAILABLE', reason: 'TOKEN_KEYS_UNAVAILABLE', message: verified.reason });
       }
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
@@ -56,6 +58,8 @@ export interface OptionalBearer {
   bearerPresented: boolean;
   /** True when a valid token came without `X-Organization-ID`. */
   organizationHeaderMissing: boolean;
+  /** True when a token came but could not be checked because the key set is unavailable. */
+  keysUnavailable: boolean;
 }
 
 /** Verifies the bearer token of a webhook delivery when there is one; never refuses. */
@@ -66,12 +70,13 @@ export async function optionalBearer(
 ): Promise<OptionalBearer> {
   const bearerPresented = authorization !== undefined;
   const token = bearerToken(authorization);
-  if (token === null) return { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: false };
+  const none = { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: false, keysUnavailable: false };
+  if (token === null) return none;
   const verified = await verifier.verify(token);
-  if (!verified.ok) return { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: false };
+  if (!verified.ok) return { ...none, keysUnavailable: verified.unavailable };
   const wanted = organizationHeader?.trim() ?? '';
   // NOTE: bearer endpoints need both headers (service.md section 2), so a token without
   // X-Organization-ID does not count; the domain answers 400 when nothing else verifies.
-  if (wanted === '') return { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: true };
-  return { bearerOrganizationIds: verified.organizationIds.filter((o) => o === wanted), bearerPresented, organizationHeaderMissing: false };
+  if (wanted === '') return { ...none, organizationHeaderMissing: true };
+  return { ...none, bearerOrganizationIds: verified.organizationIds.filter((o) => o === wanted) };
 }

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { KeySetUnavailableError, remoteKeySet, type RemoteKeySetOptions } from './remote-key-set.js';
 import { verifiedTokenCache } from './verified-tokens.js';
 
 /** What a verified bearer token allows. */
@@ -33,7 +34,12 @@ export interface JwtVerifierOptions {
   /** When set, the `aud` claim must contain it. */
   audience?: string;
   clock?: () => Date;
+  /** JWKS fetch timeout, cooldown and cache age (defaults in remote-key-set.ts). */
+  jwks?: RemoteKeySetOptions;
 }
+
+/** The `Retry-After` (seconds) of a 503 answered because the key set is unavailable. */
+export const KEYS_RETRY_AFTER_SECONDS = 5;
 
 /** Algorithms accepted with a shared secret. */
 export const HMAC_ALGORITHMS = ['HS256'] as const;
@@ -80,7 +86,7 @@ function keyOf(options: JwtVerifierOptions): { key: Promise<HmacKey> | JWTVerify
     const key = crypto.subtle.importKey('raw', new TextEncoder().encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     return { key, algorithms: HMAC_ALGORITHMS };
   }
-  if (options.jwksUrl) return { key: createRemoteJWKSet(new URL(options.jwksUrl)), algorithms: JWKS_ALGORITHMS };
+  if (options.jwksUrl) return { key: remoteKeySet(new URL(options.jwksUrl), options.jwks), algorithms: JWKS_ALGORITHMS };
   throw new Error('a JWT secret or a JWKS URL is required');
 }
 
@@ -101,9 +107,10 @@ function refusal(error: unknown): TokenVerification {
   if (error instanceof errors.JWSSignatureVerificationFailed) return refused('the token signature is invalid');
   if (error instanceof errors.JOSEAlgNotAllowed) return refused('the token algorithm is not accepted');
   if (error instanceof errors.JWKSNoMatchingKey) return refused('no key matches the token');
-  // NOTE: a JWKS endpoint that times out, answers garbage or cannot be reached is our outage, not a bad token.
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || !(error instanceof errors.JOSEError)) {
-    return { ok: false, reason: 'the token could not be verified right now', unavailable: true };
+  // NOTE: a JWKS endpoint that times out, answers 5xx or garbage, or cannot be reached is our
+  // outage, not a bad token (service.md section 2): the caller gets 503, never 401.
+  if (error instanceof KeySetUnavailableError || !(error instanceof errors.JOSEError)) {
+    return { ok: false, reason: 'the token could not be verified right now (key set unavailable)', unavailable: true };
   }
   return refused('the token is malformed');
 }

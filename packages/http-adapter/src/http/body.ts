@@ -75,3 +75,43 @@ export async function readEmptyBody(c: Context): Promise<BodyRead> {
     }),
   };
 }
+
+export type RawBodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too_large' };
+
+/**
+ * Reads a request body once, straight from its stream into one buffer, as the bytes arrived.
+ * A `Content-Length` over `limitBytes` is refused before anything is read; a body that grows
+ * past the limit while streaming is refused at that chunk and the stream cancelled.
+ * NOTE: hand-written because Hono's `bodyLimit` re-wraps the stream in a new Request and
+ * `arrayBuffer()` then copies it again; a webhook body is needed only as bytes, exactly once.
+ * @example const read = await readRawBody(c.req.raw, 1_048_576); if (read.ok) verify(read.bytes)
+ */
+export async function readRawBody(request: Request, limitBytes: number): Promise<RawBodyRead> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limitBytes) {
+    return { ok: false, reason: 'too_large' };
+  }
+  const stream = request.body;
+  if (stream === null) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false, reason: 'too_large' };
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1 && chunks[0] !== undefined) return { ok: true, bytes: chunks[0] };
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}

@@ -5,6 +5,7 @@ import {
   loadBillingConfig,
   openStore,
   type BillingService,
+  type SecretEnvironment,
 } from '@billing/billing-domain';
 import type { Logger } from 'pino';
 import { createApp } from '../app.js';
@@ -28,11 +29,17 @@ export interface RunningServer {
 
 /**
  * Opens storage, builds the app and listens, as the environment says.
- * `print` receives the development-mode banner (the terminal, never the log).
+ * `print` receives the development-mode banner (the terminal, never the log); `secretEnv` is
+ * where `"env:NAME"` secrets of `BILLING_CONFIG` are read (the process environment in main.ts).
  */
-export async function startServer(env: ServerEnv, logger: Logger, print: (text: string) => void): Promise<RunningServer> {
+export async function startServer(
+  env: ServerEnv,
+  logger: Logger,
+  print: (text: string) => void,
+  secretEnv: SecretEnvironment = {},
+): Promise<RunningServer> {
   const dev = await authOf(env);
-  const config = readConfig(env.BILLING_CONFIG);
+  const config = readConfig(env.BILLING_CONFIG, secretEnv);
   const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
@@ -79,9 +86,9 @@ async function authOf(env: ServerEnv): Promise<{ verifier: TokenVerifier; token:
   return { verifier: createJwtVerifier({ secret, ...claims }), token };
 }
 
-function readConfig(path: string | undefined) {
+function readConfig(source: string | undefined, secretEnv: SecretEnvironment) {
   try {
-    return loadBillingConfig(path);
+    return loadBillingConfig(source, secretEnv);
   } catch (error) {
     if (error instanceof BillingConfigError) throw new StartupError(error.message);
     throw error;

@@ -4,8 +4,19 @@ import { testApp } from '../../test/support/app.js';
 import { fakeBilling } from '../../test/support/fake-billing.js';
 import { OTHER_SECRET, signToken } from '../../test/support/tokens.js';
 
-const deliver = (app: ReturnType<typeof testApp>, provider: string, body: string, headers: Record<string, string> = {}) =>
-  app.request(`/api/v1/webhooks/${provider}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+/** Signature headers present (the fake domain does not verify them; the route only checks they are there). */
+const SIGNED: Record<string, Record<string, string>> = {
+  stripe: { 'stripe-signature': 't=1,v1=ab' },
+  paddle: { 'paddle-signature': 'ts=1;h1=ab' },
+  standard: { 'webhook-id': 'msg_1', 'webhook-timestamp': '1', 'webhook-signature': 'v1,AA==' },
+};
+const deliver = (app: ReturnType<typeof testApp>, provider: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
+  app.request(`/api/v1/webhooks/${provider}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...SIGNED[provider], ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) },
+  });
+const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('utf8');
 
 describe('examples: POST /api/v1/webhooks/{provider}', () => {
   it('an unknown provider: 404 acknowledgement naming the supported ones, before auth, body limit or domain', async () => {
@@ -27,9 +38,9 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, eventId: 'evt_1', message: 'applied' });
     expect(billing.deliveries).toHaveLength(1);
+    expect(text(billing.deliveries[0]?.rawBody)).toBe(raw);
     expect(billing.deliveries[0]).toMatchObject({
       provider: 'stripe',
-      rawBody: raw,
       bearerOrganizationIds: null,
       bearerPresented: false,
       now,
@@ -42,13 +53,16 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     billing.nextAck = { code: 'webhook.malformed', success: false, eventId: '', message: 'body is not JSON' };
     const res = await deliver(testApp(billing), 'standard', '{not json', { 'content-type': 'text/plain' });
     expect(res.status).toBe(400);
-    expect(billing.deliveries[0]?.rawBody).toBe('{not json');
+    expect(text(billing.deliveries[0]?.rawBody)).toBe('{not json');
   });
 
-  it('the raw body reaches the domain byte for byte, a leading byte-order mark included', async () => {
+  it('the raw body reaches the domain byte for byte, a leading byte-order mark and invalid UTF-8 included', async () => {
     const billing = fakeBilling();
     await deliver(testApp(billing), 'standard', '\uFEFF{"type":"x"}', { 'content-type': 'application/json' });
-    expect(billing.deliveries[0]?.rawBody).toBe('\uFEFF{"type":"x"}');
+    expect(Buffer.from(billing.deliveries[0]?.rawBody ?? []).toString('hex')).toBe(Buffer.from('\uFEFF{"type":"x"}').toString('hex'));
+    const invalid = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+    await deliver(testApp(billing), 'stripe', invalid);
+    expect(Buffer.from(billing.deliveries[1]?.rawBody ?? []).equals(invalid)).toBe(true);
   });
 
   it('a valid token: its organizations narrowed to X-Organization-ID; without the header it does not count', async () => {

@@ -1,11 +1,18 @@
-import { PROVIDERS, standardWebhookPayloadSchema, type WebhookProcessor } from '@billing/billing-domain';
+import {
+  missingSignatureHeaders,
+  PROVIDERS,
+  standardWebhookPayloadSchema,
+  type ProviderName,
+  type WebhookOutcomeCode,
+  type WebhookProcessor,
+} from '@billing/billing-domain';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { optionalBearer } from '../auth/require-auth.js';
-import type { TokenVerifier } from '../auth/token-verifier.js';
+import { KEYS_RETRY_AFTER_SECONDS, type TokenVerifier } from '../auth/token-verifier.js';
 import { WEBHOOK_HTTP_STATUS } from '../errors/status-table.js';
+import { readRawBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
 import { foreignComponent } from './foreign-schema.js';
 import { webhookAckSchema, webhookHeadersSchema, webhookParamsSchema, type WebhookAckBody } from '../schemas/webhook-ack.js';
@@ -32,54 +39,60 @@ const deliverRoute = createRoute({
   },
   responses: {
     200: ack('Applied, duplicate, ignored, or stored for later'),
-    400: ack('Bad or missing signature, stale timestamp, or malformed body; nothing stored'),
+    400: ack('Missing signature headers (refused before the body is read), bad signature, stale timestamp, or malformed body; nothing stored'),
     401: ack('The endpoint requires a bearer token and none valid came'),
     403: ack('The bearer token may not act for the organization of any endpoint of the provider'),
     404: ack('Unknown provider, or no endpoint configured for it'),
     413: ack('Body over the limit'),
     500: ack('Internal error; retry'),
-    503: ack('Storage unavailable; nothing applied, retry'),
+    503: ack('Storage unavailable, or the bearer token could not be checked (key set unavailable; Retry-After); nothing applied, retry'),
   },
 });
 
 const answer = (c: Context, body: WebhookAckBody, status: ContentfulStatusCode) => c.json(body, status);
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-const isProvider = (name: string) => (PROVIDERS as readonly string[]).includes(name);
+const refuse = (c: Context, message: string, status: ContentfulStatusCode) => answer(c, { success: false, eventId: '', message }, status);
+const isProvider = (name: string): name is ProviderName => (PROVIDERS as readonly string[]).includes(name);
 
-/** `POST /api/v1/webhooks/{provider}`: raw body and headers to the domain; its code picks the status. */
+/** Outcomes that a token we could not check (keys unavailable) may have caused; they answer 503 instead. */
+const TOKEN_DEPENDENT: ReadonlySet<WebhookOutcomeCode> = new Set(['webhook.unauthenticated', 'webhook.invalid_signature']);
+
+/**
+ * `POST /api/v1/webhooks/{provider}`: checks in order the provider (404), its signature headers
+ * (400, body unread), the body limit (413), then hands the raw bytes and headers to the domain,
+ * whose code picks the status.
+ */
 export function registerWebhookRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: { webhooks: WebhookProcessor; auth: TokenVerifier; bodyLimitBytes: number; clock: () => Date },
 ): void {
   foreignComponent(app.openAPIRegistry, 'StandardWebhookPayload', standardWebhookPayloadSchema, 'input');
   app.openAPIRegistry.registerPath(deliverRoute);
-  app.post(
-    '/api/v1/webhooks/:provider',
-    async (c, next) => {
-      const provider = c.req.param('provider');
-      if (isProvider(provider)) return next();
-      const message = `unknown provider "${provider.slice(0, 64)}"; supported: ${PROVIDERS.join(', ')}`;
-      return answer(c, { success: false, eventId: '', message }, 404);
-    },
-    bodyLimit({
-      maxSize: deps.bodyLimitBytes,
-      onError: (c) => answer(c, { success: false, eventId: '', message: `body over ${deps.bodyLimitBytes} bytes` }, 413),
-    }),
-    async (c) => {
-      // NOTE: the signature covers the exact bytes, so the body is read before anything parses it,
-      // and decoded keeping a leading byte-order mark (`c.req.text()` would drop it).
-      const rawBody = utf8.decode(await c.req.arrayBuffer());
-      const bearer = await optionalBearer(deps.auth, c.req.header('authorization'), c.req.header('x-organization-id'));
-      const headers: Record<string, string> = {};
-      c.req.raw.headers.forEach((value, name) => {
-        headers[name.toLowerCase()] = value;
-      });
-      const result = await deps.webhooks.handle({ provider: c.req.param('provider'), headers, rawBody, ...bearer, now: deps.clock() });
-      const status = WEBHOOK_HTTP_STATUS[result.code];
-      if (status === 401) c.header('WWW-Authenticate', 'Bearer');
-      if (status >= 500) c.var.log.warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
-      return answer(c, { success: result.success, eventId: result.eventId, message: result.message }, status);
-    },
-  );
+  app.post('/api/v1/webhooks/:provider', async (c) => {
+    const provider = c.req.param('provider');
+    if (!isProvider(provider)) return refuse(c, `unknown provider "${provider.slice(0, 64)}"; supported: ${PROVIDERS.join(', ')}`, 404);
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    // NOTE: an unsigned delivery can never verify, so it costs no body read (service.md section 5).
+    const missing = missingSignatureHeaders(provider, headers);
+    if (missing !== undefined) return refuse(c, `signature verification failed: ${missing}`, 400);
+    // NOTE: the signature covers the exact bytes, so the body stays bytes (a leading byte-order
+    // mark and invalid UTF-8 included); the domain decodes it only after verification.
+    const body = await readRawBody(c.req.raw, deps.bodyLimitBytes);
+    if (!body.ok) return refuse(c, `body over ${deps.bodyLimitBytes} bytes`, 413);
+    const { keysUnavailable, ...bearer } = await optionalBearer(deps.auth, c.req.header('authorization'), c.req.header('x-organization-id'));
+    const result = await deps.webhooks.handle({ provider, headers, rawBody: body.bytes, ...bearer, now: deps.clock() });
+    // NOTE: when the token could not be checked (JWKS down), a refusal that a good token would
+    // have avoided is our outage, not the sender's fault: 503 so the provider retries.
+    if (keysUnavailable && TOKEN_DEPENDENT.has(result.code)) {
+      c.header('Retry-After', String(KEYS_RETRY_AFTER_SECONDS));
+      c.var.log.warn({ code: result.code }, 'webhook bearer token not checked: keys unavailable');
+      return refuse(c, 'the bearer token could not be verified right now (key set unavailable); retry later', 503);
+    }
+    const status = WEBHOOK_HTTP_STATUS[result.code];
+    if (status === 401) c.header('WWW-Authenticate', 'Bearer');
+    if (status >= 500) c.var.log.warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
+    return answer(c, { success: result.success, eventId: result.eventId, message: result.message }, status);
+  });
 }
-

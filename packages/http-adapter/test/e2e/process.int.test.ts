@@ -2,6 +2,11 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { spawnServer, startServer } from '../support/server-process.js';
 import { authHeaders, signToken, TEST_SECRET } from '../support/tokens.js';
+import { STRIPE_SECRET, stripeDelivery } from '../support/webhook-payloads.js';
+
+/** Inline BILLING_CONFIG: one Stripe endpoint (signature alone) whose secret is read from the variable `name`. */
+const envConfig = (name: string) =>
+  JSON.stringify({ webhookEndpoints: [{ provider: 'stripe', organizationId: 'org_a', secrets: [`env:${name}`], requireBearer: false }] });
 
 describe('the process', () => {
   it('development mode: one warning banner with a working org_demo token on stdout, never in the log', async () => {
@@ -30,12 +35,32 @@ describe('the process', () => {
     ['production without auth', { NODE_ENV: 'production', DATABASE_URL: 'memory://' }, /BILLING_JWT_SECRET or BILLING_JWKS_URL/],
     ['an invalid PORT', { PORT: 'eighty', BILLING_JWT_SECRET: TEST_SECRET }, /PORT must be an integer/],
     ['a missing BILLING_CONFIG file', { BILLING_CONFIG: '/nonexistent/billing.json', BILLING_JWT_SECRET: TEST_SECRET, DATABASE_URL: 'memory://' }, /does not exist/],
+    ['a BILLING_CONFIG secret from an unset variable', { BILLING_CONFIG: envConfig('BILLING_TEST_UNSET_WHSEC'), BILLING_JWT_SECRET: TEST_SECRET, DATABASE_URL: 'memory://' }, /environment variable BILLING_TEST_UNSET_WHSEC is not set/],
   ])('refuses to start with %s: exit 1 and a clear message', async (_, env, message) => {
     const proc = spawnServer(env);
     const { code } = await proc.exited;
     expect(code).toBe(1);
     expect(proc.stderr()).toMatch(message);
     expect(proc.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it('an API key where the signing secret belongs: exit 1 asking for the signing secret, the key never printed', async () => {
+    const proc = spawnServer({ BILLING_CONFIG: envConfig('BILLING_TEST_KEY'), BILLING_TEST_KEY: 'sk_live_51HnotAsecret', BILLING_JWT_SECRET: TEST_SECRET, DATABASE_URL: 'memory://' });
+    expect((await proc.exited).code).toBe(1);
+    expect(proc.stderr()).toMatch(/webhookEndpoints\[0\]\.secrets\[0\]: is a Stripe secret API key.*signing secret is wanted/);
+    expect(proc.stderr() + proc.stdout()).not.toContain('sk_live_51HnotAsecret');
+  });
+
+  it('BILLING_CONFIG as inline JSON with an "env:NAME" secret: the delivery signed with that secret is applied', async () => {
+    const server = await startServer({ BILLING_CONFIG: envConfig('BILLING_TEST_WHSEC'), BILLING_TEST_WHSEC: STRIPE_SECRET, BILLING_JWT_SECRET: TEST_SECRET, DATABASE_URL: 'memory://' });
+    try {
+      const delivery = stripeDelivery({ id: 'evt_env_1', type: 'charge.refunded', created: Math.floor(Date.now() / 1000), data: { object: {} } }, new Date());
+      const res = await fetch(`${server.url}/api/v1/webhooks/stripe`, { method: 'POST', body: delivery.body, headers: delivery.headers });
+      expect(await res.json()).toMatchObject({ success: true, eventId: 'evt_env_1' });
+      expect(server.stdout()).not.toContain(STRIPE_SECRET);
+    } finally {
+      await server.stop('SIGKILL');
+    }
   });
 
   it('SIGTERM: stops accepting, finishes the request in flight, exits 0', async () => {
