@@ -180,6 +180,11 @@ export interface WebhookAck {
 }
 
 export interface WebhookProcessor {
+  /**
+   * What can be refused before the body is read: an unknown provider, a provider with no
+   * endpoint configured, missing signature headers. `undefined` when the delivery may go on.
+   */
+  precheck(provider: string, headers: Readonly<Record<string, string | undefined>>): WebhookAck | undefined;
   handle(delivery: WebhookDelivery): Promise<WebhookAck>;
 }
 

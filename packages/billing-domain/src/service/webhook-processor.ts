@@ -9,7 +9,7 @@ import {
   type WebhookProcessor,
 } from '../contract.js';
 import type { BillingStore } from '../storage/ports.js';
-import { normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
+import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
 import { processEvent } from './process-event.js';
 
 /** The provider-specific steps, replaceable in tests. */
@@ -57,14 +57,24 @@ function eligibleEndpoints(endpoints: readonly WebhookEndpointConfig[], delivery
  */
 export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProcessor {
   const codecs = deps.codecs ?? { verify: verifyWebhookSignature, normalize: normalizeWebhookEvent };
+  const precheck: WebhookProcessor['precheck'] = (provider, headers) => {
+    if (!isProvider(provider)) {
+      return fail('webhook.unknown_provider', `unknown webhook provider "${provider.slice(0, 64)}"; supported providers: ${PROVIDERS.join(', ')}`);
+    }
+    if (!deps.config.webhookEndpoints.some((e) => e.provider === provider)) {
+      return fail('webhook.not_configured', `no webhook endpoint is configured for ${provider}`);
+    }
+    // NOTE: an unsigned delivery can never verify, so it costs no body read (service.md section 5).
+    const missing = missingSignatureHeaders(provider, headers);
+    return missing === undefined ? undefined : fail('webhook.invalid_signature', `signature verification failed: ${missing}`);
+  };
   return {
+    precheck,
     async handle(delivery) {
-      const provider = delivery.provider;
-      if (!isProvider(provider)) {
-        return fail('webhook.unknown_provider', `unknown webhook provider; supported providers: ${PROVIDERS.join(', ')}`);
-      }
+      const refused = precheck(delivery.provider, delivery.headers);
+      if (refused !== undefined) return refused;
+      const provider = delivery.provider as ProviderName;
       const endpoints = deps.config.webhookEndpoints.filter((e) => e.provider === provider);
-      if (endpoints.length === 0) return fail('webhook.not_configured', `no webhook endpoint is configured for ${provider}`);
       const eligible = eligibleEndpoints(endpoints, delivery);
       if (eligible.length === 0) {
         // NOTE: a valid token that does not list the endpoint's organization is a permission

@@ -1,8 +1,5 @@
 import {
-  missingSignatureHeaders,
-  PROVIDERS,
   standardWebhookPayloadSchema,
-  type ProviderName,
   type WebhookOutcomeCode,
   type WebhookProcessor,
 } from '@billing/billing-domain';
@@ -51,14 +48,13 @@ const deliverRoute = createRoute({
 
 const answer = (c: Context, body: WebhookAckBody, status: ContentfulStatusCode) => c.json(body, status);
 const refuse = (c: Context, message: string, status: ContentfulStatusCode) => answer(c, { success: false, eventId: '', message }, status);
-const isProvider = (name: string): name is ProviderName => (PROVIDERS as readonly string[]).includes(name);
 
 /** Outcomes that a token we could not check (keys unavailable) may have caused; they answer 503 instead. */
 const TOKEN_DEPENDENT: ReadonlySet<WebhookOutcomeCode> = new Set(['webhook.unauthenticated', 'webhook.invalid_signature']);
 
 /**
- * `POST /api/v1/webhooks/{provider}`: checks in order the provider (404), its signature headers
- * (400, body unread), the body limit (413), then hands the raw bytes and headers to the domain,
+ * `POST /api/v1/webhooks/{provider}`: checks in order the provider and its endpoints (404), its
+ * signature headers (400, body unread), the body limit (413), then hands the raw bytes and headers to the domain,
  * whose code picks the status.
  */
 export function registerWebhookRoutes(
@@ -69,14 +65,14 @@ export function registerWebhookRoutes(
   app.openAPIRegistry.registerPath(deliverRoute);
   app.post('/api/v1/webhooks/:provider', async (c) => {
     const provider = c.req.param('provider');
-    if (!isProvider(provider)) return refuse(c, `unknown provider "${provider.slice(0, 64)}"; supported: ${PROVIDERS.join(', ')}`, 404);
     const headers: Record<string, string> = {};
     c.req.raw.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    // NOTE: an unsigned delivery can never verify, so it costs no body read (service.md section 5).
-    const missing = missingSignatureHeaders(provider, headers);
-    if (missing !== undefined) return refuse(c, `signature verification failed: ${missing}`, 400);
+    // NOTE: the provider (404), its endpoints (404) and its signature headers (400) are checked
+    // before the body is read: a delivery that can never verify costs no body read.
+    const refused = deps.webhooks.precheck(provider, headers);
+    if (refused !== undefined) return refuse(c, refused.message, WEBHOOK_HTTP_STATUS[refused.code]);
     // NOTE: the signature covers the exact bytes, so the body stays bytes (a leading byte-order
     // mark and invalid UTF-8 included); the domain decodes it only after verification.
     const body = await readRawBody(c.req.raw, deps.bodyLimitBytes);

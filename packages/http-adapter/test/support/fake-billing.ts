@@ -1,11 +1,22 @@
-import type {
-  AddonSubscription,
-  BillingService,
-  DomainError,
-  Outcome,
-  WebhookAck,
-  WebhookDelivery,
+import {
+  createWebhookProcessor,
+  PROVIDERS,
+  type AddonSubscription,
+  type BillingService,
+  type DomainError,
+  type Outcome,
+  type WebhookAck,
+  type WebhookDelivery,
 } from '@billing/billing-domain';
+
+// NOTE: the fake answers the body-free checks as a service with an endpoint for every provider
+// would; it never touches storage.
+const everyProviderConfigured = createWebhookProcessor({
+  store: undefined as never,
+  config: { webhookEndpoints: PROVIDERS.map((provider) => ({ provider, organizationId: 'org_fake', secrets: ['unused'], requireBearer: false, toleranceSeconds: 300 })) },
+  clock: () => new Date(),
+  newId: () => 'unused',
+});
 
 /** A BillingService whose answers a test sets, recording what it was asked. */
 export interface FakeBilling extends BillingService {
@@ -62,6 +73,7 @@ export function fakeBilling(): FakeBilling {
       undoCancel: async (...args) => answer('undoCancel', args, fake.nextAddon),
     },
     webhooks: {
+      precheck: everyProviderConfigured.precheck,
       handle: async (delivery) => {
         fake.deliveries.push(delivery);
         return fake.nextAck;
