@@ -7,6 +7,7 @@ import { optionalBearer } from '../auth/require-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { WEBHOOK_HTTP_STATUS } from '../errors/status-table.js';
 import type { AppEnv } from '../http/context.js';
+import { recordWebhookDelivery } from '../metrics/webhook-outcome.js';
 import { foreignComponent } from './foreign-schema.js';
 import { webhookAckSchema, webhookHeadersSchema, webhookParamsSchema, type WebhookAckBody } from '../schemas/webhook-ack.js';
 
@@ -76,6 +77,7 @@ export function registerWebhookRoutes(
       });
       const result = await deps.webhooks.handle({ provider: c.req.param('provider'), headers, rawBody, ...bearer, now: deps.clock() });
       const status = WEBHOOK_HTTP_STATUS[result.code];
+      recordWebhookDelivery(c, c.req.param('provider'), result.code);
       if (status === 401) c.header('WWW-Authenticate', 'Bearer');
       if (status >= 500) c.var.log.warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
       return answer(c, { success: result.success, eventId: result.eventId, message: result.message }, status);
