@@ -12,7 +12,8 @@ import { TRANSPORT_ERRORS } from './errors/status-table.js';
 import type { AppEnv } from './http/context.js';
 import { colonAwarePath } from './http/get-path.js';
 import { requestLog } from './http/request-log.js';
-import { deadline } from './limits/deadline.js';
+import { WEBHOOK_PREFIX } from './http/webhook-prefix.js';
+import { deadline, deadlineResponse } from './limits/deadline.js';
 import type { PricingLimits } from './limits/pricing-limits.js';
 import { rateLimit } from './limits/rate-limit.js';
 import { httpMetrics } from './metrics/http-metrics.js';
@@ -49,7 +50,7 @@ export interface AppDeps {
 /** The deadline of a request when none is given. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
-export const WEBHOOK_PREFIX = '/api/v1/webhooks/';
+export { WEBHOOK_PREFIX };
 
 /**
  * The HTTP application: routes, auth, AIP-193 errors, request logs. No business rule lives here.
@@ -71,10 +72,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const unlessWebhook = (mw: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) =>
     c.req.path.startsWith(WEBHOOK_PREFIX) ? next() : mw(c, next);
 
-  const isWebhook = (path: string) => path.startsWith(WEBHOOK_PREFIX);
   app.use('*', requestLog(deps.logger));
   if (deps.metrics) app.use('*', httpMetrics(deps.metrics));
-  app.use('*', deadline(deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, isWebhook));
+  app.use('*', deadline(deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
   app.use('/v1/*', authenticate);
   if ((deps.rateLimitPerSecond ?? 0) > 0) app.use('/v1/*', rateLimit(deps.rateLimitPerSecond ?? 0, deps.nowMs));
   app.use('/v1/*', limitBody);
@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (c.var.deadline?.aborted === true) {
       // NOTE: work stopped by the request's deadline (a worker calculation aborted); the deadline
       // middleware has answered 504 already, this answer goes nowhere.
-      return errorResponse(c, { status: 'DEADLINE_EXCEEDED', reason: 'DEADLINE_EXCEEDED', message: 'deadline exceeded' });
+      return deadlineResponse(c);
     }
     if (clientWentAway(error, c.req.raw)) {
       // NOTE: the client closed the connection mid-request (a body cut short): its problem, not a

@@ -1,6 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import type { AppEnv } from '../http/context.js';
+import { WEBHOOK_PREFIX } from '../http/webhook-prefix.js';
 
 /** The reason a request's deadline signal aborts with. */
 export class DeadlineExceededError extends Error {
@@ -11,16 +12,16 @@ export class DeadlineExceededError extends Error {
  * Caps the handling of a request at `timeoutMs`: past it the answer is 504 DEADLINE_EXCEEDED (the webhook
  * route keeps its acknowledgement shape) and `c.var.deadline` aborts, so work that listens to it (a worker
  * calculation) stops. Work that does not listen (a storage transaction) runs on to its end, whole or not at all.
- * @example app.use('*', deadline(10_000, (path) => path.startsWith('/api/v1/webhooks/')))
+ * @example app.use('*', deadline(10_000))
  */
-export function deadline(timeoutMs: number, isWebhook: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const controller = new AbortController();
     c.set('deadline', controller.signal);
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       timer = setTimeout(() => {
-        controller.abort(new DeadlineExceededError(`the request took longer than ${timeoutMs} ms`));
+        controller.abort(new DeadlineExceededError(`the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`));
         resolve('expired');
       }, timeoutMs);
     });
@@ -29,15 +30,25 @@ export function deadline(timeoutMs: number, isWebhook: (path: string) => boolean
     // unhandled rejection; the app's onError has logged it already.
     work.catch(() => undefined);
     try {
-      if ((await Promise.race([work, expired])) === 'done') return;
+      // NOTE: work that stopped because the deadline aborted it may finish first; the deadline still answers.
+      if ((await Promise.race([work, expired])) === 'done' && !controller.signal.aborted) return;
     } finally {
       clearTimeout(timer);
     }
     c.var.log?.warn({ timeoutMs }, 'request deadline exceeded');
-    const message = `the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`;
     c.res = undefined;
-    c.res = isWebhook(c.req.path)
-      ? c.json({ success: false, eventId: '', message: `${message}; retry later` }, 504)
-      : errorResponse(c, { status: 'DEADLINE_EXCEEDED', reason: 'DEADLINE_EXCEEDED', message });
+    c.res = deadlineResponse(c);
   };
+}
+
+/**
+ * The 504 answer of a request whose deadline passed (the webhook route keeps its acknowledgement shape).
+ * Also used by the app's onError for work the deadline aborted, so whichever answers, the answer is the same.
+ */
+export function deadlineResponse(c: Context<AppEnv>): Response {
+  const reason: unknown = c.var.deadline?.reason;
+  const message = reason instanceof DeadlineExceededError ? reason.message : 'the request deadline passed';
+  return c.req.path.startsWith(WEBHOOK_PREFIX)
+    ? c.json({ success: false, eventId: '', message: `${message}; retry later` }, 504)
+    : errorResponse(c, { status: 'DEADLINE_EXCEEDED', reason: 'DEADLINE_EXCEEDED', message });
 }
