@@ -16,7 +16,8 @@ export function routeLabel(c: Context): string {
   const routes = matchedRoutes(c);
   for (let i = routes.length - 1; i >= 0; i--) {
     const route = routes[i];
-    if (route !== undefined && route.method !== 'ALL') return route.path;
+    // NOTE: a parameter's pattern (`:id{[^/:]+}`) is left out of the label: `:id` says enough.
+    if (route !== undefined && route.method !== 'ALL') return route.path.replace(/(:\w+)\{.*?\}(?=$|\/|:)/g, '$1');
   }
   return UNMATCHED_ROUTE;
 }
