@@ -1,12 +1,16 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTask } from './calculation-task.js';
+import type { CalculateOptions } from '../limits/pricing-limits.js';
+import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTask, type WorkerOutcome } from './calculation-task.js';
 
 /** Runs calculations: small ones inline, large ones in a worker pool. */
 export interface PlanCalculator {
-  /** Rejects with the signal's reason when it aborts first (a worker calculation is then stopped). */
-  calculate(task: CalculationTask, signal: AbortSignal): Promise<CalculationOutcome>;
+  /**
+   * Prices `request` (parsed; `requestJson` is its text, sent to a worker instead of the parsed tree).
+   * Rejects when `signal` aborts first (a worker calculation is then stopped).
+   */
+  calculate(request: unknown, requestJson: string, options: CalculateOptions, signal: AbortSignal): Promise<CalculationOutcome>;
   close(): Promise<void>;
 }
 
@@ -15,13 +19,11 @@ export interface PlanCalculatorOptions {
   threads: number;
   /** instances x prices from which a calculation runs in a worker (BILLING_OFFLOAD_MIN_ENTRIES). */
   offloadMinEntries: number;
-  /** Told the size and duration (seconds) of each finished calculation. */
-  observe?: (entries: number, seconds: number) => void;
 }
 
 /** Every calculation inline, on the calling thread (tests, and the command line). */
 export const INLINE_CALCULATOR: PlanCalculator = {
-  calculate: (task) => Promise.resolve(runCalculation(task)),
+  calculate: (request, _json, options) => Promise.resolve(runCalculation({ request, options })),
   close: () => Promise.resolve(),
 };
 
@@ -32,7 +34,7 @@ export const INLINE_CALCULATOR: PlanCalculator = {
  */
 export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalculator {
   const fromSource = import.meta.url.endsWith('.ts');
-  const pool = new Piscina<CalculationTask, CalculationOutcome>({
+  const pool = new Piscina<CalculationTask, WorkerOutcome>({
     filename: new URL(fromSource ? './calculate-worker.ts' : './calculate-worker.js', import.meta.url).href,
     minThreads: options.threads,
     maxThreads: options.threads,
@@ -41,13 +43,11 @@ export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalcul
     ...(fromSource ? { execArgv: ['--conditions=source', '--import', tsxLoader()] } : {}),
   });
   return {
-    async calculate(task, signal) {
+    async calculate(request, requestJson, calculateOptions, signal) {
       signal.throwIfAborted();
-      const entries = entriesOf(task.request);
-      const started = performance.now();
-      const outcome = entries < options.offloadMinEntries ? runCalculation(task) : await pool.run(task, { signal });
-      options.observe?.(entries, (performance.now() - started) / 1000);
-      return outcome;
+      if (entriesOf(request) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions });
+      const outcome = await pool.run({ requestJson, options: calculateOptions }, { signal });
+      return outcome instanceof Uint8Array ? { ok: true, json: outcome } : outcome;
     },
     close: () => pool.destroy(),
   };

@@ -57,7 +57,8 @@ export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps
     if (!body.ok) return body.response;
     const options = { view, limits: deps.limits };
     const started = performance.now();
-    const outcome = await deps.calculator.calculate({ request: body.value, options }, c.var.deadline);
+    // NOTE: the body text is cached by the request; reading it again costs nothing.
+    const outcome = await deps.calculator.calculate(body.value, await c.req.text(), options, c.var.deadline);
     observe(c, entriesOf(body.value), (performance.now() - started) / 1000);
     return answer(c, outcome);
   });
