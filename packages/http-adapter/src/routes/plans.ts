@@ -1,15 +1,14 @@
 import { planRequestSchema, planResultSchema } from '@billing/pricing-core';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { CalculationOutcome } from '../calculation/calculation-task.js';
+import { entriesOf, type CalculationOutcome } from '../calculation/calculation-task.js';
 import type { PlanCalculator } from '../calculation/plan-calculator.js';
-import { entriesOf } from '../calculation/calculation-task.js';
 import { errorResponse, invalidArgument } from '../errors/aip193.js';
 import { readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
 import { withSettingNames, type PricingLimits } from '../limits/pricing-limits.js';
 import { foreignComponent } from './foreign-schema.js';
-import { bearerSecurity, bodyErrorResponses, commonErrorResponses, errorResponseSpec, organizationHeadersSchema } from './openapi-shared.js';
+import { bearerSecurity, bodyErrorResponses, commonErrorResponses, organizationHeadersSchema } from './openapi-shared.js';
 
 const VIEWS = ['BASIC', 'FULL'] as const;
 
@@ -32,7 +31,6 @@ const calculateRoute = createRoute({
     200: { description: 'The priced plan', content: { 'application/json': { schema: { $ref: '#/components/schemas/PlanResult' } } } },
     ...commonErrorResponses,
     ...bodyErrorResponses,
-    504: errorResponseSpec('DEADLINE_EXCEEDED: not priced within BILLING_REQUEST_TIMEOUT_MS'),
   },
 });
 
