@@ -13,7 +13,7 @@ const PRICES = 100;
 function largestPlan() {
   const prices = Array.from({ length: PRICES }, (_, i) => ({
     pricingModel: 'PRICING_MODEL_TIERED',
-    metricName: `m${i % 10}`,
+    metricName: `m${i % 5}`,
     tiers: [
       { startInclusive: 0, endExclusive: 10, unitAmount: '0.5' },
       { startInclusive: 10, endExclusive: 100, unitAmount: '0.25' },
@@ -21,14 +21,14 @@ function largestPlan() {
     ],
   }));
   const instances = Array.from({ length: INSTANCES }, (_, i) => ({
-    usage: Object.fromEntries(Array.from({ length: 10 }, (_, m) => [`m${m}`, (i * 7 + m * 13) % 300])),
+    usage: Object.fromEntries(Array.from({ length: 5 }, (_, m) => [`m${m}`, (i * 7 + m * 13) % 300])),
   }));
   return { planConfig: { prices }, instances };
 }
 
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: TEST_SECRET, BILLING_WORKER_THREADS: '1' });
+  server = await startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: TEST_SECRET, BILLING_WORKER_THREADS: '1', BILLING_REQUEST_TIMEOUT_MS: '60000' });
 });
 afterAll(() => server?.stop('SIGKILL'));
 
