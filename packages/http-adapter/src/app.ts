@@ -6,11 +6,19 @@ import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { requireAuth } from './auth/require-auth.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
+import { INLINE_CALCULATOR, type PlanCalculator } from './calculation/plan-calculator.js';
 import { errorResponse } from './errors/aip193.js';
 import { TRANSPORT_ERRORS } from './errors/status-table.js';
 import type { AppEnv } from './http/context.js';
 import { colonAwarePath } from './http/get-path.js';
 import { requestLog } from './http/request-log.js';
+import { WEBHOOK_PREFIX } from './http/webhook-prefix.js';
+import { deadline, deadlineResponse } from './limits/deadline.js';
+import type { PricingLimits } from './limits/pricing-limits.js';
+import { rateLimit } from './limits/rate-limit.js';
+import { httpMetrics } from './metrics/http-metrics.js';
+import type { ServiceMetrics } from './metrics/metrics.js';
+import { registerMetricsRoute } from './metrics/metrics-route.js';
 import { registerAddonSubscriptionRoutes } from './routes/addon-subscriptions.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
@@ -25,9 +33,24 @@ export interface AppDeps {
   bodyLimitBytes: number;
   /** The time passed to the domain; the wall clock by default. */
   clock?: () => Date;
+  /** Runs the calculations; inline on the calling thread by default. */
+  calculator?: PlanCalculator;
+  /** The pricing limits passed to `calculatePlan` (the library defaults where unset). */
+  pricingLimits?: Partial<PricingLimits>;
+  /** The deadline of every request (BILLING_REQUEST_TIMEOUT_MS); 10,000 ms by default. */
+  requestTimeoutMs?: number;
+  /** Requests a second per organization on `/v1` (BILLING_RATE_LIMIT_PER_SECOND); 0 or unset: no limit. */
+  rateLimitPerSecond?: number;
+  /** The metrics and `GET /metrics`; none when unset (BILLING_METRICS=off). */
+  metrics?: ServiceMetrics;
+  /** The clock of the rate limiter, in milliseconds; `Date.now` by default. */
+  nowMs?: () => number;
 }
 
-export const WEBHOOK_PREFIX = '/api/v1/webhooks/';
+/** The deadline of a request when none is given. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+export { WEBHOOK_PREFIX };
 
 /**
  * The HTTP application: routes, auth, AIP-193 errors, request logs. No business rule lives here.
@@ -50,12 +73,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.req.path.startsWith(WEBHOOK_PREFIX) ? next() : mw(c, next);
 
   app.use('*', requestLog(deps.logger));
-  app.use('/v1/*', authenticate, limitBody);
+  if (deps.metrics) app.use('*', httpMetrics(deps.metrics));
+  app.use('*', deadline(deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
+  app.use('/v1/*', authenticate);
+  if ((deps.rateLimitPerSecond ?? 0) > 0) app.use('/v1/*', rateLimit(deps.rateLimitPerSecond ?? 0, deps.nowMs));
+  app.use('/v1/*', limitBody);
   app.use('/api/v1/*', unlessWebhook(authenticate), unlessWebhook(limitBody));
 
   registerHealthRoutes(app, () => deps.billing.isReady());
   registerOpenApiRoute(app);
-  registerPlanRoutes(app);
+  if (deps.metrics) registerMetricsRoute(app, deps.metrics);
+  registerPlanRoutes(app, { calculator: deps.calculator ?? INLINE_CALCULATOR, limits: deps.pricingLimits ?? {} });
   registerAddonSubscriptionRoutes(app, deps.billing.addons, clock);
   registerWebhookRoutes(app, { webhooks: deps.billing.webhooks, auth: deps.auth, bodyLimitBytes: deps.bodyLimitBytes, clock });
 
@@ -63,6 +91,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, { status: 'INVALID_ARGUMENT', httpStatus: error.status, reason: 'BAD_REQUEST', message: error.message || 'bad request' });
+    }
+    if (c.var.deadline?.aborted === true) {
+      // NOTE: work stopped by the request's deadline (a worker calculation aborted); the deadline
+      // middleware has answered 504 already, this answer goes nowhere.
+      return deadlineResponse(c);
     }
     if (clientWentAway(error, c.req.raw)) {
       // NOTE: the client closed the connection mid-request (a body cut short): its problem, not a

@@ -3,8 +3,14 @@ export { createJwtVerifier, organizationsOf, HMAC_ALGORITHMS, JWKS_ALGORITHMS } 
 export { errorBody, errorResponseSchema } from './errors/aip193.js';
 export { DOMAIN_ERROR_STATUS, HTTP_STATUS_OF, WEBHOOK_HTTP_STATUS } from './errors/status-table.js';
 export { colonAwarePath } from './http/get-path.js';
+export { createPlanCalculator, INLINE_CALCULATOR } from './calculation/plan-calculator.js';
+export { plainDecimal, toPlainJson } from './http/plain-json.js';
+export { PRICING_LIMIT_SETTINGS } from './limits/pricing-limits.js';
+export { createMetrics } from './metrics/metrics.js';
 export type { AppDeps } from './app.js';
 export type { JwtVerifierOptions, TokenVerification, TokenVerifier } from './auth/token-verifier.js';
 export type { ApiError, ErrorResponse, FieldViolation } from './errors/aip193.js';
 export type { CanonicalStatus } from './errors/status-table.js';
 export type { AppEnv, AppVariables } from './http/context.js';
+export type { PlanCalculator, PlanCalculatorOptions } from './calculation/plan-calculator.js';
+export type { ServiceMetrics } from './metrics/metrics.js';

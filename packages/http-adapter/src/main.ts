@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseServerEnv, ServerEnvError } from './process/env.js';
+import { installProcessGuards } from './process/crash-guard.js';
 import { createLogger } from './process/logger.js';
 import { startServer, StartupError } from './process/start-server.js';
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     if (error instanceof StartupError) return refuse(error.message);
     throw error;
   }
+  installProcessGuards(logger, () => running.shutdown());
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -2,6 +2,7 @@ import type { DomainError } from '@billing/billing-domain';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../http/context.js';
 import {
   CANONICAL_STATUSES,
   DOMAIN_ERROR_STATUS,
@@ -122,6 +123,7 @@ export function invalidArgument(c: Context, violations: readonly FieldViolation[
  * `subject` names the resource a failed precondition is about.
  */
 export function domainErrorResponse(c: Context, error: DomainError, subject = ''): Response {
+  if (error.code === 'storage.unavailable') (c as Context<AppEnv>).set('storageUnavailable', true);
   const status = DOMAIN_ERROR_STATUS[error.code];
   const reason = reasonOf(error.code);
   const fieldViolations =

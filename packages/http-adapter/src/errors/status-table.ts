@@ -11,7 +11,8 @@ export type CanonicalStatus =
   | 'ABORTED'
   | 'RESOURCE_EXHAUSTED'
   | 'INTERNAL'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'DEADLINE_EXCEEDED';
 
 export const CANONICAL_STATUSES = [
   'INVALID_ARGUMENT',
@@ -23,6 +24,7 @@ export const CANONICAL_STATUSES = [
   'RESOURCE_EXHAUSTED',
   'INTERNAL',
   'UNAVAILABLE',
+  'DEADLINE_EXCEEDED',
 ] as const satisfies readonly CanonicalStatus[];
 
 /** The HTTP status of each canonical status (AIP-193). */
@@ -36,6 +38,7 @@ export const HTTP_STATUS_OF = {
   RESOURCE_EXHAUSTED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
 } as const satisfies Record<CanonicalStatus, ContentfulStatusCode>;
 
 /** Transport problems whose HTTP status is not the canonical one of their status. */

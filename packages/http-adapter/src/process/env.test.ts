@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv, ServerEnvError } from './env.js';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_PRICING_LIMITS } from '../limits/pricing-limits.js';
+import { parseServerEnv, pricingLimitsOf, ServerEnvError } from './env.js';
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -45,5 +47,34 @@ describe('examples: parseServerEnv', () => {
     expect(short.join()).not.toContain('hunter2');
     const both = problems({ BILLING_JWT_SECRET: 'x'.repeat(32), BILLING_JWKS_URL: 'https://idp.test/jwks' });
     expect(both.join()).toMatch(/either BILLING_JWT_SECRET or BILLING_JWKS_URL/);
+  });
+
+  it('limit settings: defaults are the library and service.md defaults', () => {
+    const env = parseServerEnv({});
+    expect(env).toMatchObject({
+      BILLING_REQUEST_TIMEOUT_MS: 10_000,
+      BILLING_HEADERS_TIMEOUT_MS: 10_000,
+      BILLING_BODY_TIMEOUT_MS: 30_000,
+      BILLING_MAX_CONNECTIONS: 10_000,
+      BILLING_RATE_LIMIT_PER_SECOND: 0,
+      BILLING_METRICS: 'on',
+      BILLING_WORKER_THREADS: Math.max(1, availableParallelism() - 1),
+      BILLING_OFFLOAD_MIN_ENTRIES: 2_000,
+    });
+    expect(pricingLimitsOf(env)).toEqual(DEFAULT_PRICING_LIMITS);
+  });
+
+  it('limit settings: read what is given; pricing limits map to the library names', () => {
+    const env = parseServerEnv({ BILLING_MAX_INSTANCES: '50', BILLING_MAX_FULL_VIEW_ENTRIES: '7', BILLING_METRICS: 'off', BILLING_RATE_LIMIT_PER_SECOND: '5' });
+    expect(pricingLimitsOf(env)).toEqual({ ...DEFAULT_PRICING_LIMITS, maxInstances: 50, maxFullViewEntries: 7 });
+    expect(env).toMatchObject({ BILLING_METRICS: 'off', BILLING_RATE_LIMIT_PER_SECOND: 5 });
+  });
+
+  it('limit settings: bad values are named', () => {
+    const found = problems({ BILLING_MAX_PRICES: '0', BILLING_METRICS: 'maybe', BILLING_WORKER_THREADS: 'two' });
+    for (const name of ['BILLING_MAX_PRICES', 'BILLING_METRICS', 'BILLING_WORKER_THREADS']) {
+      expect(found.some((p) => p.includes(name)), name).toBe(true);
+    }
+    expect(problems({ BILLING_HEADERS_TIMEOUT_MS: '40000' }).join()).toMatch(/BILLING_HEADERS_TIMEOUT_MS must not exceed BILLING_BODY_TIMEOUT_MS/);
   });
 });

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_PRICING_LIMITS, PRICING_LIMIT_SETTINGS, type PricingLimits } from '../limits/pricing-limits.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -20,6 +22,9 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
       }
       return n;
     });
+
+const MAX_LIMIT = 1_000_000_000;
+const HOUR_MS = 3_600_000;
 
 /** The environment the server reads (service.md section 7). */
 export const serverEnvSchema = z
@@ -43,12 +48,33 @@ export const serverEnvSchema = z
     BILLING_JWT_AUDIENCE: optionalText,
     BILLING_CONFIG: optionalText,
     BILLING_BODY_LIMIT_BYTES: integer('BILLING_BODY_LIMIT_BYTES', 1, 1024 * 1024 * 1024, 1024 * 1024),
+    BILLING_MAX_INSTANCES: integer('BILLING_MAX_INSTANCES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxInstances),
+    BILLING_MAX_PRICES: integer('BILLING_MAX_PRICES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxPrices),
+    BILLING_MAX_TIERS_PER_PRICE: integer('BILLING_MAX_TIERS_PER_PRICE', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxTiersPerPrice),
+    BILLING_MAX_ADDONS_PER_INSTANCE: integer('BILLING_MAX_ADDONS_PER_INSTANCE', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxAddonsPerInstance),
+    BILLING_MAX_INSTANCE_PRICES: integer('BILLING_MAX_INSTANCE_PRICES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxInstancePrices),
+    BILLING_MAX_FULL_VIEW_ENTRIES: integer('BILLING_MAX_FULL_VIEW_ENTRIES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxFullViewEntries),
+    BILLING_REQUEST_TIMEOUT_MS: integer('BILLING_REQUEST_TIMEOUT_MS', 1, HOUR_MS, 10_000),
+    BILLING_HEADERS_TIMEOUT_MS: integer('BILLING_HEADERS_TIMEOUT_MS', 1, HOUR_MS, 10_000),
+    BILLING_BODY_TIMEOUT_MS: integer('BILLING_BODY_TIMEOUT_MS', 1, HOUR_MS, 30_000),
+    BILLING_MAX_CONNECTIONS: integer('BILLING_MAX_CONNECTIONS', 1, 1_000_000, 10_000),
+    BILLING_RATE_LIMIT_PER_SECOND: integer('BILLING_RATE_LIMIT_PER_SECOND', 0, 1_000_000, 0),
+    BILLING_METRICS: optionalText
+      .pipe(z.enum(['on', 'off'], { message: 'BILLING_METRICS must be on or off' }).optional())
+      .transform((v) => v ?? 'on'),
+    BILLING_WORKER_THREADS: integer('BILLING_WORKER_THREADS', 1, 256, Math.max(1, availableParallelism() - 1)),
+    BILLING_OFFLOAD_MIN_ENTRIES: integer('BILLING_OFFLOAD_MIN_ENTRIES', 0, MAX_LIMIT, 2_000),
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
     NODE_ENV: optionalText,
   })
   .refine((env) => !(env.BILLING_JWT_SECRET && env.BILLING_JWKS_URL), {
     message: 'set either BILLING_JWT_SECRET or BILLING_JWKS_URL, not both',
     path: ['BILLING_JWT_SECRET'],
+  })
+  // NOTE: node refuses a headers timeout longer than the whole-request timeout.
+  .refine((env) => env.BILLING_HEADERS_TIMEOUT_MS <= env.BILLING_BODY_TIMEOUT_MS, {
+    message: 'BILLING_HEADERS_TIMEOUT_MS must not exceed BILLING_BODY_TIMEOUT_MS',
+    path: ['BILLING_HEADERS_TIMEOUT_MS'],
   });
 
 export type ServerEnv = z.output<typeof serverEnvSchema>;
@@ -75,4 +101,13 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
     }),
   );
+}
+
+/**
+ * The pricing limits the server passes to `calculatePlan`, from their settings.
+ * @example pricingLimitsOf(parseServerEnv({ BILLING_MAX_INSTANCES: '50' })).maxInstances // 50
+ */
+export function pricingLimitsOf(env: ServerEnv): PricingLimits {
+  const entries = Object.entries(PRICING_LIMIT_SETTINGS).map(([limit, setting]) => [limit, env[setting]]);
+  return Object.fromEntries(entries) as PricingLimits;
 }

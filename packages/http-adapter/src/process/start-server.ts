@@ -10,8 +10,10 @@ import {
 import type { Logger } from 'pino';
 import { createApp } from '../app.js';
 import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
+import { createPlanCalculator } from '../calculation/plan-calculator.js';
+import { createMetrics } from '../metrics/metrics.js';
 import { createDevCredentials, devModeBanner } from './dev-mode.js';
-import type { ServerEnv } from './env.js';
+import { pricingLimitsOf, type ServerEnv } from './env.js';
 import { drain, listen } from './http-server.js';
 
 /** A refusal to start, with a message for the operator. */
@@ -52,8 +54,25 @@ export async function startServer(
     isReady: async () => !draining && (await billing.isReady()),
     close: () => billing.close(),
   };
-  const app = createApp({ billing: served, auth: dev.verifier, logger, bodyLimitBytes: env.BILLING_BODY_LIMIT_BYTES });
-  const { server, address } = await listen(app.fetch, env.PORT, env.HOST).catch(async (error: unknown) => {
+  const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES });
+  const app = createApp({
+    billing: served,
+    auth: dev.verifier,
+    logger,
+    bodyLimitBytes: env.BILLING_BODY_LIMIT_BYTES,
+    calculator,
+    pricingLimits: pricingLimitsOf(env),
+    requestTimeoutMs: env.BILLING_REQUEST_TIMEOUT_MS,
+    rateLimitPerSecond: env.BILLING_RATE_LIMIT_PER_SECOND,
+    ...(env.BILLING_METRICS === 'on' ? { metrics: createMetrics() } : {}),
+  });
+  const connectionLimits = {
+    headersTimeoutMs: env.BILLING_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.BILLING_BODY_TIMEOUT_MS,
+    maxConnections: env.BILLING_MAX_CONNECTIONS,
+  };
+  const { server, address } = await listen(app.fetch, env.PORT, env.HOST, connectionLimits).catch(async (error: unknown) => {
+    await calculator.close();
     await billing.close();
     throw new StartupError(`cannot listen on ${env.HOST}:${env.PORT}: ${error instanceof Error ? error.message : String(error)}`);
   });
@@ -70,6 +89,7 @@ export async function startServer(
     async shutdown() {
       draining = true;
       await drain(server);
+      await calculator.close();
       await billing.close();
     },
   };

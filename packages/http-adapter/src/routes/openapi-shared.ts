@@ -19,8 +19,10 @@ export const commonErrorResponses = {
   400: error('INVALID_ARGUMENT or FAILED_PRECONDITION'),
   401: error('UNAUTHENTICATED: missing, malformed, badly signed or expired token'),
   403: error('PERMISSION_DENIED: the token does not list X-Organization-ID'),
+  429: error('RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After'),
   500: error('INTERNAL'),
   503: error('UNAVAILABLE: storage unreachable'),
+  504: error('DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS'),
 } as const;
 
 export const notFoundResponse = { 404: error('NOT_FOUND (also for another organization’s resource)') } as const;

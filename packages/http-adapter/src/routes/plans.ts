@@ -1,10 +1,16 @@
-import { calculatePlan, planRequestSchema, planResultSchema, PricingValidationError } from '@billing/pricing-core';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { invalidArgument } from '../errors/aip193.js';
+import { planRequestSchema, planResultSchema } from '@billing/pricing-core';
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { entriesOf, type CalculationOutcome } from '../calculation/calculation-task.js';
+import type { PlanCalculator } from '../calculation/plan-calculator.js';
+import { errorResponse, invalidArgument } from '../errors/aip193.js';
 import { readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
+import { withSettingNames, type PricingLimits } from '../limits/pricing-limits.js';
 import { foreignComponent } from './foreign-schema.js';
 import { bearerSecurity, bodyErrorResponses, commonErrorResponses, organizationHeadersSchema } from './openapi-shared.js';
+
+const VIEWS = ['BASIC', 'FULL'] as const;
 
 const calculateRoute = createRoute({
   method: 'post',
@@ -12,10 +18,13 @@ const calculateRoute = createRoute({
   operationId: 'calculatePlan',
   summary: 'Price a plan for one billing cycle',
   tags: ['Plans'],
-  description: 'Exact decimal pricing. `/v1/plans%3Acalculate` is the same operation.',
+  description: 'Exact decimal pricing. `/v1/plans%3Acalculate` is the same operation. Numbers are written without exponent.',
   security: bearerSecurity,
   request: {
     headers: organizationHeadersSchema,
+    query: z.object({
+      view: z.enum(VIEWS).optional().openapi({ description: 'BASIC (default) or FULL: `debug` with the per-instance breakdown' }),
+    }),
     body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PlanRequest' } } } },
   },
   responses: {
@@ -25,19 +34,47 @@ const calculateRoute = createRoute({
   },
 });
 
-/** `POST /v1/plans:calculate`: the body goes to `calculatePlan` untouched; its result comes back untouched. */
-export function registerPlanRoutes(app: OpenAPIHono<AppEnv>): void {
+export interface PlanRouteDeps {
+  calculator: PlanCalculator;
+  /** The pricing limits (from the BILLING_MAX_* settings). */
+  limits: Partial<PricingLimits>;
+}
+
+/** `POST /v1/plans:calculate`: the body goes to `calculatePlan` untouched; its result comes back as plain-decimal JSON. */
+export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps): void {
   foreignComponent(app.openAPIRegistry, 'PlanRequest', planRequestSchema, 'input');
   foreignComponent(app.openAPIRegistry, 'PlanResult', planResultSchema, 'output');
   app.openAPIRegistry.registerPath(calculateRoute);
   app.post('/v1/plans:calculate', async (c) => {
+    const views = c.req.queries('view') ?? [];
+    const view = views.length === 0 ? 'BASIC' : views.length === 1 ? VIEWS.find((v) => v === views[0]) : undefined;
+    if (view === undefined) {
+      return invalidArgument(c, [{ field: 'view', description: `must be BASIC or FULL (once), got ${JSON.stringify(views.join(',').slice(0, 32))}` }]);
+    }
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
-    try {
-      return c.json(calculatePlan(body.value), 200);
-    } catch (error) {
-      if (error instanceof PricingValidationError) return invalidArgument(c, error.violations, 'PLAN_INVALID');
-      throw error;
-    }
+    const options = { view, limits: deps.limits };
+    const started = performance.now();
+    // NOTE: the body text is cached by the request; reading it again costs nothing.
+    const outcome = await deps.calculator.calculate(body.value, await c.req.text(), options, c.var.deadline);
+    observe(c, entriesOf(body.value), (performance.now() - started) / 1000);
+    return answer(c, outcome);
+  });
+}
+
+function observe(c: Context<AppEnv>, entries: number, seconds: number): void {
+  c.var.metrics?.calculationDuration.observe(seconds);
+  c.var.metrics?.calculationEntries.observe(entries);
+}
+
+function answer(c: Context<AppEnv>, outcome: CalculationOutcome): Response {
+  if (outcome.ok) return c.body(outcome.json, 200, { 'Content-Type': 'application/json' });
+  const violations = withSettingNames(outcome.violations);
+  if (outcome.total <= violations.length) return invalidArgument(c, violations, 'PLAN_INVALID');
+  return errorResponse(c, {
+    status: 'INVALID_ARGUMENT',
+    reason: 'PLAN_INVALID',
+    message: `request has ${outcome.total.toLocaleString('en-US')} invalid fields; the first ${violations.length} are listed`,
+    fieldViolations: violations,
   });
 }

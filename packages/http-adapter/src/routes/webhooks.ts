@@ -11,6 +11,7 @@ import { KEYS_RETRY_AFTER_SECONDS, type TokenVerifier } from '../auth/token-veri
 import { WEBHOOK_HTTP_STATUS } from '../errors/status-table.js';
 import { readRawBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
+import { recordWebhookDelivery } from '../metrics/webhook-outcome.js';
 import { foreignComponent } from './foreign-schema.js';
 import { webhookAckSchema, webhookHeadersSchema, webhookParamsSchema, type WebhookAckBody } from '../schemas/webhook-ack.js';
 
@@ -72,21 +73,30 @@ export function registerWebhookRoutes(
     // NOTE: the provider (404), its endpoints (404) and its signature headers (400) are checked
     // before the body is read: a delivery that can never verify costs no body read.
     const refused = deps.webhooks.precheck(provider, headers);
-    if (refused !== undefined) return refuse(c, refused.message, WEBHOOK_HTTP_STATUS[refused.code]);
+    if (refused !== undefined) {
+      // NOTE: an unknown provider is not counted: callers must not create label values.
+      if (refused.code !== 'webhook.unknown_provider') recordWebhookDelivery(c, provider, refused.code);
+      return refuse(c, refused.message, WEBHOOK_HTTP_STATUS[refused.code]);
+    }
     // NOTE: the signature covers the exact bytes, so the body stays bytes (a leading byte-order
     // mark and invalid UTF-8 included); the domain decodes it only after verification.
     const body = await readRawBody(c.req.raw, deps.bodyLimitBytes);
-    if (!body.ok) return refuse(c, `body over ${deps.bodyLimitBytes} bytes`, 413);
+    if (!body.ok) {
+      recordWebhookDelivery(c, provider, 'webhook.malformed');
+      return refuse(c, `body over ${deps.bodyLimitBytes} bytes`, 413);
+    }
     const { keysUnavailable, ...bearer } = await optionalBearer(deps.auth, c.req.header('authorization'), c.req.header('x-organization-id'));
     const result = await deps.webhooks.handle({ provider, headers, rawBody: body.bytes, ...bearer, now: deps.clock() });
     // NOTE: when the token could not be checked (JWKS down), a refusal that a good token would
     // have avoided is our outage, not the sender's fault: 503 so the provider retries.
     if (keysUnavailable && TOKEN_DEPENDENT.has(result.code)) {
+      recordWebhookDelivery(c, provider, 'webhook.unauthenticated');
       c.header('Retry-After', String(KEYS_RETRY_AFTER_SECONDS));
       c.var.log.warn({ code: result.code }, 'webhook bearer token not checked: keys unavailable');
       return refuse(c, 'the bearer token could not be verified right now (key set unavailable); retry later', 503);
     }
     const status = WEBHOOK_HTTP_STATUS[result.code];
+    recordWebhookDelivery(c, provider, result.code);
     if (status === 401) c.header('WWW-Authenticate', 'Bearer');
     if (status >= 500) c.var.log.warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
     return answer(c, { success: result.success, eventId: result.eventId, message: result.message }, status);

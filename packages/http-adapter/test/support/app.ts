@@ -1,6 +1,6 @@
 import type { BillingService } from '@billing/billing-domain';
 import { pino, type Logger } from 'pino';
-import { createApp } from '../../src/app.js';
+import { createApp, type AppDeps } from '../../src/app.js';
 import { createJwtVerifier } from '../../src/auth/token-verifier.js';
 import { TEST_SECRET } from './tokens.js';
 
@@ -27,6 +27,8 @@ export interface TestAppOptions {
   bodyLimitBytes?: number;
   logger?: Logger;
   clock?: () => Date;
+  /** Further dependencies (calculator, limits, deadline, rate limit, metrics). */
+  deps?: Partial<Omit<AppDeps, 'billing' | 'auth'>>;
 }
 
 /** The app under test with HS256 auth on TEST_SECRET. */
@@ -37,5 +39,6 @@ export function testApp(billing: BillingService, options: TestAppOptions = {}) {
     logger: options.logger ?? pino({ level: 'silent' }),
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...options.deps,
   });
 }

@@ -1,0 +1,54 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { errorResponse } from '../errors/aip193.js';
+import type { AppEnv } from '../http/context.js';
+import { WEBHOOK_PREFIX } from '../http/webhook-prefix.js';
+
+/** The reason a request's deadline signal aborts with. */
+export class DeadlineExceededError extends Error {
+  override readonly name = 'DeadlineExceededError';
+}
+
+/**
+ * Caps the handling of a request at `timeoutMs`: past it the answer is 504 DEADLINE_EXCEEDED (the webhook
+ * route keeps its acknowledgement shape) and `c.var.deadline` aborts, so work that listens to it (a worker
+ * calculation) stops. Work that does not listen (a storage transaction) runs on to its end, whole or not at all.
+ * @example app.use('*', deadline(10_000))
+ */
+export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const controller = new AbortController();
+    c.set('deadline', controller.signal);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new DeadlineExceededError(`the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`));
+        resolve('expired');
+      }, timeoutMs);
+    });
+    const work = next().then(() => 'done' as const);
+    // NOTE: once the deadline has answered, a late failure of the abandoned work must not surface as an
+    // unhandled rejection; the app's onError has logged it already.
+    work.catch(() => undefined);
+    try {
+      // NOTE: work that stopped because the deadline aborted it may finish first; the deadline still answers.
+      if ((await Promise.race([work, expired])) === 'done' && !controller.signal.aborted) return;
+    } finally {
+      clearTimeout(timer);
+    }
+    c.var.log?.warn({ timeoutMs }, 'request deadline exceeded');
+    c.res = undefined;
+    c.res = deadlineResponse(c);
+  };
+}
+
+/**
+ * The 504 answer of a request whose deadline passed (the webhook route keeps its acknowledgement shape).
+ * Also used by the app's onError for work the deadline aborted, so whichever answers, the answer is the same.
+ */
+export function deadlineResponse(c: Context<AppEnv>): Response {
+  const reason: unknown = c.var.deadline?.reason;
+  const message = reason instanceof DeadlineExceededError ? reason.message : 'the request deadline passed';
+  return c.req.path.startsWith(WEBHOOK_PREFIX)
+    ? c.json({ success: false, eventId: '', message: `${message}; retry later` }, 504)
+    : errorResponse(c, { status: 'DEADLINE_EXCEEDED', reason: 'DEADLINE_EXCEEDED', message });
+}

@@ -1,0 +1,62 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/** The service's metrics, in a registry of their own (never prom-client's global one). */
+export interface ServiceMetrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  webhookDeliveries: Counter<'provider' | 'outcome'>;
+  calculationDuration: Histogram;
+  calculationEntries: Histogram;
+  storageErrors: Counter<'route'>;
+}
+
+/**
+ * Creates the registry with the HTTP, webhook, calculation and storage series and the process defaults.
+ * @example const metrics = createMetrics(); await metrics.registry.metrics()
+ */
+export function createMetrics(): ServiceMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the request reaching the app to its answer, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    webhookDeliveries: new Counter({
+      name: 'billing_webhook_deliveries_total',
+      help: 'Webhook deliveries by provider and outcome (applied, duplicate, ignored, rejected)',
+      labelNames: ['provider', 'outcome'],
+      registers,
+    }),
+    calculationDuration: new Histogram({
+      name: 'billing_calculation_duration_seconds',
+      help: 'Time to price a plan (inline or in the worker pool, queueing included)',
+      buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    calculationEntries: new Histogram({
+      name: 'billing_calculation_entries',
+      help: 'Size of each priced plan: instances x prices',
+      buckets: [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000],
+      registers,
+    }),
+    storageErrors: new Counter({
+      name: 'billing_storage_errors_total',
+      help: 'Requests answered 503 because storage was unavailable, by route pattern',
+      labelNames: ['route'],
+      registers,
+    }),
+  };
+}
