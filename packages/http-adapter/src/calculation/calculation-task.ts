@@ -1,4 +1,4 @@
-import { calculatePlan, PricingValidationError, type PlanResult } from '@billing/pricing-core';
+import { calculatePlan, PricingValidationError } from '@billing/pricing-core';
 import { toPlainJson } from '../http/plain-json.js';
 import type { CalculateOptions, LimitedFieldViolation } from '../limits/pricing-limits.js';
 
@@ -18,9 +18,6 @@ export type CalculationOutcome = { ok: true; json: string | Uint8Array<ArrayBuff
 /** What crosses the worker boundary: the answer's UTF-8 bytes (moved, not copied), or the refusal. */
 export type WorkerOutcome = Uint8Array<ArrayBuffer> | CalculationRefusal;
 
-// TODO(merge): call `calculatePlan(request, options)` directly once the library takes options.
-const calculate = calculatePlan as (request: unknown, options?: CalculateOptions) => PlanResult;
-
 /**
  * Prices a plan and writes the answer as plain-decimal JSON; runs inline or in a worker thread.
  * @example runCalculation({ request: {}, options: {} }) // { ok: true, json: '{"lineItems":[],...}' }
@@ -29,10 +26,10 @@ const calculate = calculatePlan as (request: unknown, options?: CalculateOptions
 export function runCalculation(task: CalculationTask): { ok: true; json: string } | CalculationRefusal {
   try {
     const request = 'requestJson' in task ? (JSON.parse(task.requestJson) as unknown) : task.request;
-    return { ok: true, json: toPlainJson(calculate(request, task.options)) };
+    return { ok: true, json: toPlainJson(calculatePlan(request, task.options)) };
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
-    const total = (error as PricingValidationError & { total?: number }).total ?? error.violations.length;
+    const total = error.total;
     return { ok: false, violations: error.violations.map((v) => ({ ...v })), total };
   }
 }

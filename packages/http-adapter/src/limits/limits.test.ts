@@ -1,4 +1,3 @@
-import * as pricingCore from '@billing/pricing-core';
 import { calculatePlan } from '@billing/pricing-core';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/support/app.js';
@@ -34,8 +33,7 @@ describe('examples: limit violations name their setting', () => {
     for (const setting of Object.values(PRICING_LIMIT_SETTINGS)) expect(setting).toMatch(/^BILLING_MAX_[A-Z_]+$/);
   });
 
-  // TODO(merge): drop the condition once pricing-core takes `limits` (it then always runs).
-  it.runIf('DEFAULT_PRICING_LIMITS' in pricingCore)('POST /v1/plans:calculate over BILLING_MAX_INSTANCES: 400 at `instances` naming the setting', async () => {
+  it('POST /v1/plans:calculate over BILLING_MAX_INSTANCES: 400 at `instances` naming the setting', async () => {
     const app = testApp(fakeBilling(), { deps: { pricingLimits: { maxInstances: 2 } } });
     const res = await app.request('/v1/plans:calculate', { method: 'POST', headers, body: JSON.stringify(plan(3)) });
     expect(res.status).toBe(400);

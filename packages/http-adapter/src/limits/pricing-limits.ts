@@ -1,31 +1,7 @@
-import type { FieldViolation } from '@billing/pricing-core';
+import type { FieldViolation, PricingLimits } from '@billing/pricing-core';
 
-// TODO(merge): replace this block with `import { DEFAULT_PRICING_LIMITS, type PricingLimits, type CalculateOptions }
-// from '@billing/pricing-core'` once the library exports them; the names and values here are the shared ones.
-/** The library's pricing limits (pricing.md section 0). */
-export interface PricingLimits {
-  maxInstances: number;
-  maxPrices: number;
-  maxTiersPerPrice: number;
-  maxAddonsPerInstance: number;
-  maxInstancePrices: number;
-  maxFullViewEntries: number;
-}
-/** The options `calculatePlan` takes. */
-export interface CalculateOptions {
-  view?: 'BASIC' | 'FULL';
-  limits?: Partial<PricingLimits>;
-}
-/** The library defaults of the pricing limits. */
-export const DEFAULT_PRICING_LIMITS: PricingLimits = {
-  maxInstances: 10_000,
-  maxPrices: 1_000,
-  maxTiersPerPrice: 1_000,
-  maxAddonsPerInstance: 100,
-  maxInstancePrices: 1_000_000,
-  maxFullViewEntries: 100_000,
-};
-// end TODO(merge)
+export { DEFAULT_PRICING_LIMITS } from '@billing/pricing-core';
+export type { CalculateOptions, PricingLimits } from '@billing/pricing-core';
 
 /** The server setting of each pricing limit. */
 export const PRICING_LIMIT_SETTINGS = {
@@ -38,7 +14,7 @@ export const PRICING_LIMIT_SETTINGS = {
 } as const satisfies Record<keyof PricingLimits, string>;
 
 /** A field violation as the library reports it, with the limit it names when it is a limit violation. */
-export type LimitedFieldViolation = FieldViolation & { limit?: string };
+export type LimitedFieldViolation = Omit<FieldViolation, 'limit'> & { limit?: string };
 
 /**
  * Appends the server setting to the description of each limit violation, and drops the `limit` property

@@ -1,12 +1,9 @@
-import * as pricingCore from '@billing/pricing-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { authHeaders, signToken, TEST_SECRET } from '../support/tokens.js';
 
 // NOTE: the largest allowed calculation: 10,000 instances x 100 prices (maxInstances, maxInstancePrices).
-// TODO(merge): drop the fallback once pricing-core has the BASIC view; before it the engine writes the full
-// breakdown of every instance and price (hundreds of MB for the largest plan), so a tenth of it is used.
-const INSTANCES = 'DEFAULT_PRICING_LIMITS' in pricingCore ? 10_000 : 1_000;
+const INSTANCES = 10_000;
 const PRICES = 100;
 
 /** Graduated tiers on metered usage: the costly kind of price. */
