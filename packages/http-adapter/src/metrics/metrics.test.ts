@@ -18,9 +18,9 @@ describe('examples: GET /metrics', () => {
     await app.request('/v1/plans:calculate', { method: 'POST', headers, body: JSON.stringify(plan) });
     await app.request('/v1/addon-subscriptions/as_secret_123', { headers });
     await app.request('/no/such/path/xyz');
-    await app.request('/api/v1/webhooks/stripe', { method: 'POST', body: '{}' });
+    await app.request('/api/v1/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': 't=1,v1=00' }, body: '{}' });
     billing.nextAck = { code: 'webhook.duplicate', success: true, eventId: 'evt_1', message: 'duplicate' };
-    await app.request('/api/v1/webhooks/paddle', { method: 'POST', body: '{}' });
+    await app.request('/api/v1/webhooks/paddle', { method: 'POST', headers: { 'paddle-signature': 'ts=1;h1=00' }, body: '{}' });
     await app.request('/api/v1/webhooks/made-up-provider', { method: 'POST', body: '{}' });
     billing.nextError = { code: 'storage.unavailable', message: 'storage down' } as typeof billing.nextError;
     expect((await app.request('/v1/addon-subscriptions/as_1', { headers })).status).toBe(503);

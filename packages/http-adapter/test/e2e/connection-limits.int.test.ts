@@ -47,7 +47,7 @@ describe('slow clients and connection limits (a real listening server)', () => {
     const port = await serve({ headersTimeoutMs: 300, requestTimeoutMs: 600, maxConnections: 100 });
     const conn = open(port);
     await conn.connected;
-    conn.socket.write('POST /api/v1/webhooks/stripe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    conn.socket.write('POST /api/v1/webhooks/stripe HTTP/1.1\r\nHost: localhost\r\nStripe-Signature: t=1,v1=00\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
     expect(await closesWithin(conn.closed, 5_000)).toBe(true);
     expect(conn.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
