@@ -59,7 +59,7 @@ export interface Target {
  * (with `BILLING_JWKS_URL` in `env`, JWKS auth instead).
  */
 export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
-  const auth = env['BILLING_JWKS_URL'] ? {} : { BILLING_JWT_SECRET: TEST_SECRET };
+  const auth: Record<string, string> = env['BILLING_JWKS_URL'] ? {} : { BILLING_JWT_SECRET: TEST_SECRET };
   const server = await startServer({ DATABASE_URL: 'memory://', ...auth, BILLING_CONFIG: writeHostileConfig(), ...env });
   const pid = server.child.pid!;
   const tokens = new Map<string, Promise<string>>();
@@ -98,7 +98,13 @@ export async function startTarget(env: Record<string, string> = {}): Promise<Tar
         org: init.org,
         timeoutMs: init.timeoutMs,
       }),
-    peakRssKiB: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN),
+    peakRssKiB: () => {
+      try {
+        return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+      } catch {
+        return Number.NaN; // the process is gone
+      }
+    },
   };
 }
 

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSameProcessAlive, startTarget, stopTarget, type Answer, type Target } from './support/hostile-server.js';
+import { whileProbing } from './support/latency.js';
+import { largePlan } from './support/large-plans.js';
+
+// Finding 14: the largest allowed calculation (10,000 instances x 100 prices = 1,000,000
+// instance-prices, the bound maxInstancePrices) runs on the event loop: /healthz waits for it.
+// service.md section 8: GET /healthz answers within 100 ms while the largest allowed calculation
+// runs (a worker pool or slices), and no request within the limits costs more than about 1 s of CPU.
+
+let target: Target;
+beforeAll(async () => {
+  target = await startTarget();
+});
+afterAll(() => stopTarget(target));
+
+describe('finding 14: the largest allowed calculation', () => {
+  it('10,000 instances x 100 prices (compact JSON under 1 MiB): 200 or 400 in time, /healthz under 100 ms meanwhile', async () => {
+    const body = largePlan(10_000, 100);
+    expect(body.length).toBeLessThan(1024 * 1024);
+    const started = performance.now();
+    const { result, probe } = await whileProbing(target, () => target.calculate(body, { timeoutMs: 20_000 }));
+    const took = performance.now() - started;
+    const sorted = [...probe.samples].sort((a, b) => a - b);
+    console.log(
+      `largest calculation: ${(body.length / 1024).toFixed(0)} KiB body, answered ${result instanceof Error ? result.message : (result as Answer).status} in ${took.toFixed(0)} ms; ` +
+        `/healthz probes ${probe.samples.length}, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${probe.max.toFixed(1)} ms, failures ${probe.failures.length}`,
+    );
+    expect(result).not.toBeInstanceOf(Error);
+    expect([200, 400]).toContain((result as Answer).status);
+    expect(probe.failures).toEqual([]);
+    expect(probe.max).toBeLessThan(100);
+  });
+
+  it('the same process is alive and /healthz answers', async () => {
+    await expectSameProcessAlive(target);
+  });
+});

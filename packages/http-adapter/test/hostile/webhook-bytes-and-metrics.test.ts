@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STANDARD_SECRET } from '../support/webhook-payloads.js';
+import { signStandardBytes } from './support/deliveries.js';
+import { expectSameProcessAlive, startTarget, stopTarget, type Target } from './support/hostile-server.js';
+
+// Finding 9: the webhook body is decoded to text before it is verified, so every invalid UTF-8
+// byte becomes U+FFFD: two bodies that differ in one such byte verify with the same signature,
+// and a signature over the exact bytes sent fails. service.md section 5: verification over the
+// raw bytes as received.
+// Finding 13: GET /metrics (Prometheus text, prom-client) is missing. service.md section 1.
+
+let target: Target;
+beforeAll(async () => {
+  target = await startTarget();
+});
+afterAll(() => stopTarget(target));
+
+/** A standard subscription.updated body whose `name` holds the byte `byte` (invalid UTF-8). */
+function bodyWith(byte: number, tag: string): Buffer {
+  const now = new Date().toISOString();
+  const text = JSON.stringify({
+    type: 'subscription.updated',
+    timestamp: now,
+    data: {
+      subscriptionId: `vm_${tag}`,
+      name: 'VM @@',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodStart: '2030-01-01T00:00:00.000Z',
+      currentPeriodEnd: '2030-01-31T00:00:00.000Z',
+      items: [{ id: `item_${tag}`, addonCode: 'backup', quantity: 1, unitAmount: '1.20', currency: 'EUR' }],
+    },
+  });
+  const [before, after] = text.split('@@') as [string, string];
+  return Buffer.concat([Buffer.from(before), Buffer.from([byte]), Buffer.from(after)]);
+}
+
+const deliver = (id: string, signature: string, body: Buffer) =>
+  target.call('POST', '/api/v1/webhooks/standard', {
+    body: new Uint8Array(body),
+    auth: false,
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': signature },
+  });
+
+describe('finding 9: webhook HMAC over the raw bytes', () => {
+  it('signed over its bytes, the 0xff body is accepted; the same headers over the 0xfe body are refused (400)', async () => {
+    const ts = Math.floor(Date.now() / 1000);
+    const a = bodyWith(0xff, 'raw1');
+    const b = bodyWith(0xfe, 'raw1');
+    const signature = signStandardBytes(STANDARD_SECRET, 'msg_raw_b', ts, a);
+    const other = await deliver('msg_raw_b', signature, b);
+    expect({ status: other.status, success: other.json?.success }).toEqual({ status: 400, success: false });
+    const own = await deliver('msg_raw_a', signStandardBytes(STANDARD_SECRET, 'msg_raw_a', ts, a), a);
+    expect({ status: own.status, success: own.json?.success }).toEqual({ status: 200, success: true });
+  });
+
+  it('a signature over the decoded text (U+FFFD in place of the byte) verifies neither body', async () => {
+    const ts = Math.floor(Date.now() / 1000);
+    const a = bodyWith(0xff, 'raw2');
+    const decoded = Buffer.from(a.toString('utf8'), 'utf8');
+    expect(decoded.equals(a)).toBe(false);
+    for (const [id, body] of [['msg_raw2_a', a], ['msg_raw2_b', bodyWith(0xfe, 'raw2')]] as const) {
+      const answer = await deliver(id, signStandardBytes(STANDARD_SECRET, id, ts, decoded), body);
+      expect({ id, status: answer.status, success: answer.json?.success }).toEqual({ id, status: 400, success: false });
+    }
+  });
+});
+
+describe('finding 13: /metrics', () => {
+  it('answers Prometheus text with HTTP request counts by route and status', async () => {
+    expect((await target.calculate({})).status).toBe(200);
+    const res = await fetch(`${target.url}/metrics`, { signal: AbortSignal.timeout(5_000) });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(text).toMatch(/^# TYPE \S+ (counter|histogram|gauge|summary)$/m);
+    const requestCounts = text.split('\n').filter((line) => /^\w*http_request\w*\{[^}]*\}\s+\d/.test(line));
+    expect(requestCounts.length).toBeGreaterThan(0);
+    expect(requestCounts.some((line) => line.includes('200') && /plans/.test(line))).toBe(true);
+  });
+});
+
+describe('findings 9 and 13: the process', () => {
+  it('the same process is alive and /healthz answers', async () => {
+    await expectSameProcessAlive(target);
+  });
+});
