@@ -73,17 +73,17 @@ const huge = fc
   .tuple(fc.constantFrom('instances', 'prices', 'tiers', 'addons', 'usage', 'violations'), fc.integer({ min: 9_990, max: 300_000 }))
   .map(([what, n]) =>
     recipe(`huge ${what} ${n}`, () => {
-      const cap = (unit: number) => Math.min(n, Math.floor((MIB - 200) / unit));
+      const cap = (unit: number) => Math.min(n, Math.floor((MIB - 400) / unit)); // unit: bytes per element, comma included
       if (what === 'instances') return `{"instances":[${Array(cap(3)).fill('{}').join(',')}]}`;
-      if (what === 'prices') return `{"planConfig":{"prices":[${Array(cap(49)).fill('{"pricingModel":"PRICING_MODEL_FLAT","unitAmount":"1"}').join(',')}]},"instances":[{}]}`;
+      if (what === 'prices') return `{"planConfig":{"prices":[${Array(cap(56)).fill('{"pricingModel":"PRICING_MODEL_FLAT","unitAmount":"1"}').join(',')}]},"instances":[{}]}`;
       if (what === 'tiers') {
-        const count = cap(60);
+        const count = cap(80);
         const tiers = Array.from({ length: count }, (_, i) => `{"startInclusive":${i}${i < count - 1 ? `,"endExclusive":${i + 1}` : ''},"unitAmount":"1"}`);
         return `{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_TIERED","tiers":[${tiers.join(',')}]}]},"instances":[{"quantity":${count}}]}`;
       }
-      if (what === 'addons') return `{"planConfig":{"prices":[{"productType":"PRODUCT_TYPE_ADDON","addonCode":"b","pricingModel":"PRICING_MODEL_FLAT","unitAmount":"1"}]},"instances":[{"addons":[${Array(cap(12)).fill('{"code":"b"}').join(',')}]}]}`;
+      if (what === 'addons') return `{"planConfig":{"prices":[{"productType":"PRODUCT_TYPE_ADDON","addonCode":"b","pricingModel":"PRICING_MODEL_FLAT","unitAmount":"1"}]},"instances":[{"addons":[${Array(cap(13)).fill('{"code":"b"}').join(',')}]}]}`;
       if (what === 'usage') return `{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_PER_UNIT","unitAmount":"1","metricName":"c","metricAggregation":"METRIC_AGGREGATION_UNIQUE_COUNT"}]},"instances":[{"usage":{"c":[${Array.from({ length: cap(7) }, (_, i) => i).join(',')}]}}]}`;
-      return `{"instances":[${Array(cap(16)).fill('{"quantity":"x"}').join(',')}]}`;
+      return `{"instances":[${Array(cap(17)).fill('{"quantity":"x"}').join(',')}]}`;
     }),
   );
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../support/tokens.js';
-import { expectSameProcessAlive, startTarget, stopTarget, type Target } from './support/hostile-server.js';
+import { expectSameProcessAlive, startTarget, stopTarget, type Answer, type Target } from './support/hostile-server.js';
 import { dripFeed, statusOf } from './support/raw-socket.js';
 
 // Finding 6: node's defaults let a client hold a connection for 300 s by sending a byte now and
@@ -8,11 +8,17 @@ import { dripFeed, statusOf } from './support/raw-socket.js';
 // its whole body arrived. service.md sections 5 and 8: headers within BILLING_HEADERS_TIMEOUT_MS,
 // the whole request within BILLING_BODY_TIMEOUT_MS, then the connection is closed (408 where a
 // response can still be sent); a delivery without a signature header is refused before its body is read.
+// Finding 11: no rate limit: one organization can take the whole server. service.md section 8:
+// BILLING_RATE_LIMIT_PER_SECOND per organization on /v1 (burst twice the rate); over it 429
+// RESOURCE_EXHAUSTED with Retry-After and the IETF RateLimit-Policy / RateLimit headers; other
+// organizations are not affected.
+// NOTE: one server for both (a server start costs seconds); the slow-client tests run first, so
+// the burst of finding 11 cannot leave them rate-limited.
 
 let target: Target;
 let port = 0;
 beforeAll(async () => {
-  target = await startTarget({ BILLING_HEADERS_TIMEOUT_MS: '1000', BILLING_BODY_TIMEOUT_MS: '2000' });
+  target = await startTarget({ BILLING_HEADERS_TIMEOUT_MS: '1000', BILLING_BODY_TIMEOUT_MS: '2000', BILLING_RATE_LIMIT_PER_SECOND: '5' });
   port = Number(new URL(target.url).port);
 });
 afterAll(() => stopTarget(target));
@@ -48,7 +54,28 @@ describe('finding 6: slow clients', () => {
     const body = /\{.*\}/s.exec(outcome.response.slice(outcome.response.indexOf('\r\n\r\n') + 4))?.[0] ?? '';
     expect(JSON.parse(body)).toMatchObject({ success: false });
   });
+});
 
+describe('finding 11: rate limit per organization', () => {
+  it('a burst of 30 from org_a: 429 RESOURCE_EXHAUSTED with Retry-After and RateLimit headers; org_b is served', async () => {
+    const burst: Answer[] = await Promise.all(Array.from({ length: 30 }, () => target.calculate({}, { org: 'org_a' })));
+    const limited = burst.filter((a) => a.status === 429);
+    const served = burst.filter((a) => a.status === 200);
+    console.log(`rate limit 5/s, burst of 30: ${served.length} served, ${limited.length} limited`);
+    expect(served.length + limited.length).toBe(30);
+    // NOTE: a burst of 10 (twice the rate) plus what refills while the burst is sent; never all 30.
+    expect(limited.length).toBeGreaterThanOrEqual(10);
+    const first = limited[0]!;
+    expect(first.json?.error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+    expect(first.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(first.headers.get('ratelimit-policy')).toBeTruthy();
+    expect(first.headers.get('ratelimit')).toBeTruthy();
+    expect((await target.calculate({}, { org: 'org_b' })).status).toBe(200);
+    expect((await fetch(`${target.url}/healthz`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+  });
+});
+
+describe('findings 6 and 11: the process', () => {
   it('the same process is alive and /healthz answers', async () => {
     await expectSameProcessAlive(target);
   });
