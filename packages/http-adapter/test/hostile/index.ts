@@ -9,7 +9,7 @@
 // |---|---|---|---|
 // | 1 numeric bombs | numeric-bombs | 7 fields (freeUnits, capHours, hoursUsed, usage element, unitQuantity, 2 tier bounds) | FAIL: the first request kills the process (OOM); the rest get ECONNREFUSED |
 // | 1 | numeric-bombs | same process alive | FAIL: the process is dead |
-// | 2 formula bomb | event-loop | 4xx or result in time, /healthz < 100 ms | FAIL: no answer within 10 s, every /healthz probe timed out (2 s) |
+// | 2 formula bomb | event-loop | 4xx or result in time, /healthz < 100 ms | FAIL: /healthz stalls (probes time out at 2 s or take 1.3 s); the 200 comes after 5 s, or not within 10 s |
 // | 3 debug amplification | debug-amplification | BASIC debug small by default | FAIL: debug holds the full breakdown |
 // | 3 | debug-amplification | ?view=FULL within the limit is BASIC plus the breakdown | FAIL: `view` ignored, both answers equal |
 // | 3 | debug-amplification | FULL with 110,000 entries is 400 naming `view` | FAIL: no answer within 10 s (10 million tier entries) |
@@ -42,7 +42,7 @@
 // | 8 unknown kids | jwks-flood | known key accepted; 40 unknown kids: 401 each, at most 1 refetch | pass (0 refetches: jose's cooldown) |
 // | 12 deadline | deadline | 504 DEADLINE_EXCEEDED at 50 ms | FAIL: 200 after 6 s |
 // | 12 | deadline | a small calculation answers; same process alive | pass |
-// | 14 largest calculation | event-loop | 200/400 in time, /healthz max < 100 ms | FAIL: answered in 9.7 s, /healthz probes timed out (2 s) |
+// | 14 largest calculation | event-loop | 200/400 in time, /healthz max < 100 ms | FAIL: answered in 8.6-9.7 s, /healthz probes timed out (2 s) |
 // | 2, 14 | event-loop | same process alive | pass (it survives, once the CPU is free) |
 // | fuzz | fuzz | 6,000 plan bodies: 0 5xx, 0 broken | FAIL: the process died after 490 answers (a numeric bomb) |
 // | fuzz | fuzz | 4,000 standard deliveries: 0 5xx | FAIL: the process was already dead. On a fresh server: 6 x 503 (timestamps in year 0000, a quantity of 999999999999999.999999999999) |
