@@ -35,12 +35,25 @@ export function runCalculation(task: CalculationTask): { ok: true; json: string 
 }
 
 /**
- * The size of a request as the offload rule counts it: instances x prices (0 when either is not a list).
+ * The size of a request as the offload rule counts it: instances x the summed weight of the prices
+ * (0 when either is not a list). A price weighs 1, plus 1 per tier, plus 1 per 4 characters of its
+ * formula: a formula or tier table costs per instance about in proportion to its length.
  * @example entriesOf({ instances: [{}, {}], planConfig: { prices: [{}] } }) // 2
  */
 export function entriesOf(request: unknown): number {
   if (typeof request !== 'object' || request === null) return 0;
   const { instances, planConfig } = request as { instances?: unknown; planConfig?: { prices?: unknown } };
   const prices = typeof planConfig === 'object' && planConfig !== null ? planConfig.prices : undefined;
-  return Array.isArray(instances) && Array.isArray(prices) ? instances.length * prices.length : 0;
+  if (!Array.isArray(instances) || !Array.isArray(prices)) return 0;
+  let weight = 0;
+  for (const price of prices as unknown[]) weight += priceWeight(price);
+  return instances.length * weight;
+}
+
+function priceWeight(price: unknown): number {
+  if (typeof price !== 'object' || price === null) return 1;
+  const { tiers, pricingFormula } = price as { tiers?: unknown; pricingFormula?: unknown };
+  const tierCount = Array.isArray(tiers) ? tiers.length : 0;
+  const formulaLength = typeof pricingFormula === 'string' ? pricingFormula.length : 0;
+  return 1 + tierCount + Math.ceil(formulaLength / 4);
 }

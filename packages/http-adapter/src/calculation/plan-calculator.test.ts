@@ -42,6 +42,8 @@ describe('examples: entriesOf', () => {
     [{ instances: [{}], planConfig: {} }, 0],
     [{ instances: 'x', planConfig: { prices: [{}] } }, 0],
     [null, 0],
+    // a tier adds 1, four characters of formula add 1: a long formula on few instances still goes to the pool
+    [{ instances: [{}, {}], planConfig: { prices: [{ tiers: [{}, {}, {}] }, { pricingFormula: 'units*12' }] } }, 2 * (4 + 3)],
   ])('%j -> %d', (request, n) => {
     expect(entriesOf(request)).toBe(n);
   });
