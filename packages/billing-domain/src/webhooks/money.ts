@@ -1,4 +1,5 @@
 import { normalizeCurrency } from '@billing/pricing-core';
+import { isBoundedAmount, MAX_AMOUNT_TEXT } from './bounds.js';
 import { type MinorUnitProvider, providerMinorDigits } from './provider-currency.js';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
@@ -42,19 +43,20 @@ export function minorToMajor(amount: unknown, currency: string, provider: MinorU
   if (typeof amount === 'number') {
     if (!Number.isSafeInteger(amount)) return undefined;
     text = String(amount);
-  } else if (typeof amount === 'string') {
+  } else if (typeof amount === 'string' && amount.length <= MAX_AMOUNT_TEXT) {
     text = amount;
   } else {
     return undefined;
   }
-  return shiftLeft(text, providerMinorDigits(provider, code));
+  const major = shiftLeft(text, providerMinorDigits(provider, code));
+  return major !== undefined && isBoundedAmount(major) ? major : undefined;
 }
 
 /**
- * True for a non-negative major-unit decimal string ("0", "12", "1.20").
+ * True for a non-negative major-unit decimal string ("0", "12", "1.20") within the amount bounds.
  * @example isMajorAmount('1.20') // true
  * @example isMajorAmount('-1') // false
  */
 export function isMajorAmount(value: string): boolean {
-  return MAJOR_AMOUNT.test(value);
+  return MAJOR_AMOUNT.test(value) && isBoundedAmount(value);
 }

@@ -1,3 +1,5 @@
+import { isStorableTime, MAX_QUANTITY } from './bounds.js';
+
 /** A JSON object read from a provider payload. */
 export type JsonObject = Record<string, unknown>;
 
@@ -117,8 +119,8 @@ export function readBoolean(obj: JsonObject, key: string, path: string, fallback
 export function readCount(obj: JsonObject, key: string, path: string, fallback: number): number {
   const value = obj[key];
   if (absent(value)) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new PayloadFieldError(join(path, key), 'must be a non-negative integer');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_QUANTITY) {
+    throw new PayloadFieldError(join(path, key), `must be an integer from 0 to ${MAX_QUANTITY}`);
   }
   return value;
 }
@@ -130,8 +132,8 @@ export function readCount(obj: JsonObject, key: string, path: string, fallback: 
 export function optUnixDate(obj: JsonObject, key: string, path: string): Date | undefined {
   const value = obj[key];
   if (absent(value)) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new PayloadFieldError(join(path, key), 'must be unix seconds');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || !isStorableTime(value * 1000)) {
+    throw new PayloadFieldError(join(path, key), 'must be unix seconds between 1970 and 9999');
   }
   return new Date(value * 1000);
 }
@@ -146,7 +148,7 @@ export function optIsoDate(obj: JsonObject, key: string, path: string): Date | u
   const value = obj[key];
   if (absent(value)) return undefined;
   const time = typeof value === 'string' && ISO_DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(time)) throw new PayloadFieldError(join(path, key), 'must be an RFC 3339 date-time');
+  if (!isStorableTime(time)) throw new PayloadFieldError(join(path, key), 'must be an RFC 3339 date-time between 1970 and 9999');
   return new Date(time);
 }
 

@@ -1,11 +1,16 @@
 import { normalizeCurrency } from '@billing/pricing-core';
 import { z } from 'zod';
+import { isBoundedAmount, isStorableTime, MAX_AMOUNT_FRACTION_DIGITS, MAX_AMOUNT_INTEGER_DIGITS, MAX_AMOUNT_TEXT, MAX_QUANTITY } from './bounds.js';
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const isoDateTime = z.iso
+  .datetime({ offset: true })
+  .refine((text) => isStorableTime(Date.parse(text)), 'must be a date-time between 1970 and 9999');
 const nonEmpty = z.string().min(1);
 const majorAmount = z
   .string()
-  .regex(/^\d+(?:\.\d+)?$/, 'must be a non-negative decimal string in major units, such as "1.20"');
+  .max(MAX_AMOUNT_TEXT)
+  .regex(/^\d+(?:\.\d+)?$/, 'must be a non-negative decimal string in major units, such as "1.20"')
+  .refine(isBoundedAmount, `must have at most ${MAX_AMOUNT_INTEGER_DIGITS} digits before the point and ${MAX_AMOUNT_FRACTION_DIGITS} after it`);
 const currency = z
   .string()
   .refine((code) => normalizeCurrency(code) !== undefined, 'must be an ISO 4217 currency code');
@@ -17,7 +22,7 @@ export const standardItemSchema = z.object({
   addonPriceId: nonEmpty.optional().describe("The add-on's price id; defaults to ''."),
   addonName: nonEmpty.optional().describe("The add-on's name; defaults to the add-on code."),
   name: nonEmpty.optional().describe('Earlier spelling of addonName, still accepted.'),
-  quantity: z.int().nonnegative(),
+  quantity: z.int().nonnegative().max(MAX_QUANTITY),
   unitAmount: majorAmount,
   currency,
   addonType: z.enum(['ADDON_TYPE_RECURRING', 'ADDON_TYPE_USAGE', 'ADDON_TYPE_ONE_TIME']).optional()
