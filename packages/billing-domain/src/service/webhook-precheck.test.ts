@@ -29,7 +29,7 @@ describe('examples', () => {
     expect(processor.precheck('stripe', { 'stripe-signature': 't=1,v1=ab' })).toBeUndefined();
   });
 
-  it('handle runs the same precheck: no body is decoded for an unsigned delivery', async () => {
+  it('handle refuses an unsigned delivery too (its verifier finds no signature)', async () => {
     const ack = await processor.handle({
       provider: 'stripe', headers: {}, rawBody: new Uint8Array([0xff]), bearerOrganizationIds: null, bearerPresented: false, now: new Date(),
     });

@@ -57,21 +57,26 @@ function eligibleEndpoints(endpoints: readonly WebhookEndpointConfig[], delivery
  */
 export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProcessor {
   const codecs = deps.codecs ?? { verify: verifyWebhookSignature, normalize: normalizeWebhookEvent };
-  const precheck: WebhookProcessor['precheck'] = (provider, headers) => {
+  const checkProvider = (provider: string): WebhookAck | undefined => {
     if (!isProvider(provider)) {
       return fail('webhook.unknown_provider', `unknown webhook provider "${provider.slice(0, 64)}"; supported providers: ${PROVIDERS.join(', ')}`);
     }
     if (!deps.config.webhookEndpoints.some((e) => e.provider === provider)) {
       return fail('webhook.not_configured', `no webhook endpoint is configured for ${provider}`);
     }
-    // NOTE: an unsigned delivery can never verify, so it costs no body read (service.md section 5).
-    const missing = missingSignatureHeaders(provider, headers);
-    return missing === undefined ? undefined : fail('webhook.invalid_signature', `signature verification failed: ${missing}`);
+    return undefined;
   };
   return {
-    precheck,
+    precheck(provider, headers) {
+      const refused = checkProvider(provider);
+      if (refused !== undefined || !isProvider(provider)) return refused;
+      // NOTE: an unsigned delivery can never verify, so it costs no body read (service.md section 5).
+      const missing = missingSignatureHeaders(provider, headers);
+      return missing === undefined ? undefined : fail('webhook.invalid_signature', `signature verification failed: ${missing}`);
+    },
     async handle(delivery) {
-      const refused = precheck(delivery.provider, delivery.headers);
+      // NOTE: the signature headers are the verifier's to judge here (it refuses them missing too).
+      const refused = checkProvider(delivery.provider);
       if (refused !== undefined) return refused;
       const provider = delivery.provider as ProviderName;
       const endpoints = deps.config.webhookEndpoints.filter((e) => e.provider === provider);
