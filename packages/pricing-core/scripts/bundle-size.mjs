@@ -51,6 +51,7 @@ export async function measureBundle({
 /** A one-paragraph description of a measurement. */
 export function describeBundle({ bytes, packages }) {
   const parts = Object.entries(packages)
+    .filter(([, size]) => size > 0)
     .sort(([, a], [, b]) => b - a)
     .map(([pkg, size]) => `${pkg} ${(size / 1024).toFixed(1)} KB`);
   return `calculatePlan for a browser (esbuild, minified): ${(bytes / 1024).toFixed(1)} KB (limit ${BUNDLE_SIZE_LIMIT_KB} KB); ${parts.join(', ')}`;
