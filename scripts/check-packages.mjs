@@ -5,7 +5,7 @@
 // @billing/pricing-core, installed with npm into a fresh project, works from require(), from
 // import, from a browser bundle (size checked) and from its /testing kit.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,15 @@ try {
         throw new Error(`unexpected: ${extra.join(', ') || 'none'}; missing: ${missing.join(', ') || 'none'}`);
       }
       return `${files.length} files, ${(statSync(tarball).size / 1024).toFixed(1)} KB packed`;
+    });
+    check(`${dir}: publishConfig.exports = exports without the source condition`, () => {
+      const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
+      const strip = (value) =>
+        value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'source').map(([key, v]) => [key, strip(v)]))
+          : value;
+      const expected = JSON.stringify(strip(manifest.exports));
+      if (JSON.stringify(manifest.publishConfig?.exports) !== expected) throw new Error(`publishConfig.exports should be ${expected}`);
     });
     check(`${dir}: publint --strict`, () => {
       const out = run('pnpm', ['exec', 'publint', '--strict', '--pack', 'pnpm', cwd], ROOT);

@@ -20,7 +20,10 @@ const loaded = Object.keys(require.cache);
 assert.ok(!loaded.some((path) => path.includes('fast-check')), 'the main entry loads fast-check');
 const { planRequestSchema } = require('@billing/pricing-core/schema');
 assert.equal(planRequestSchema.safeParse(${REQUEST}).success, true);
-console.log('total ' + result.total);
+const fc = require('fast-check');
+const { sumOfPartsLaw } = require('@billing/pricing-core/testing');
+fc.assert(sumOfPartsLaw(calculatePlan), { numRuns: 20 });
+console.log('total ' + result.total + ', a law held from require()');
 `,
   'import.mjs': `
 import assert from 'node:assert/strict';
