@@ -48,7 +48,10 @@ export async function measureBundle({
   return { bytes, packages, withZod: 'zod' in packages };
 }
 
-/** A one-paragraph description of a measurement. */
+/**
+ * A one-line description of a measurement: the size, the limit and the bytes per package.
+ * @example console.log(describeBundle(await measureBundle({ resolveDir: process.cwd() })))
+ */
 export function describeBundle({ bytes, packages }) {
   const parts = Object.entries(packages)
     .filter(([, size]) => size > 0)
