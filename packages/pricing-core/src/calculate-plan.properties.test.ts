@@ -1,7 +1,8 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, planResultSchema, PricingValidationError } from './index.js';
+import { calculatePlan, PricingValidationError } from './index.js';
+import { planResultSchema } from './schema/index.js';
 import type { PlanResult } from './index.js';
 import {
   ADDON_CODES,

