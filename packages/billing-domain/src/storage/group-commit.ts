@@ -9,6 +9,8 @@ export interface GroupCommitOptions {
   windowMs: number;
   /** Groups committing at once: PGlite 1 (one connection), PostgreSQL 8 (of the pool's 10). */
   maxConcurrent?: number;
+  /** Told the size of every group after its commit (for logs and metrics). */
+  onCommit?: (size: number) => void;
 }
 
 export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxSize: 64, windowMs: 1 };
@@ -84,6 +86,7 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
       await Promise.all(group.map((piece) => settle(piece, { ok: false, error })));
       return;
     }
+    options.onCommit?.(group.length);
     await Promise.all(group.map((piece, i) => settle(piece, outcomes[i]!)));
   };
 

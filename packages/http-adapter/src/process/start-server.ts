@@ -48,7 +48,11 @@ export async function startServer(
   const billing = createBillingService({
     store,
     config,
-    ingestGroup: { maxSize: env.BILLING_INGEST_GROUP_MAX, windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS },
+    ingestGroup: {
+      maxSize: env.BILLING_INGEST_GROUP_MAX,
+      windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
+      onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
+    },
   });
   let draining = false;
   // NOTE: readiness turns false as soon as shutdown starts, so load balancers stop routing here.
