@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RawRequest } from 'autocannon';
 import { pgliteCeiling, postgresCeiling, type Ceiling } from '../../billing-domain/bench/commit-ceiling.js';
@@ -95,18 +95,25 @@ const note = (run: Run, ceiling: Ceiling[]) => `applied ${n0(run.applied)} = ${n
 
 console.log('# Webhook ingest benchmark');
 console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node ${process.version}; server: ${serverEntry().label}`);
-console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default ingest settings'}\n`);
+console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; group commit: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
 
-const pgliteDir = join(scratch, 'pglite');
-const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DATA_DIR: pgliteDir });
-try {
-  const run = await ingestRun('ingest, PGlite (data folder), 1 process', [pglite], 'pgl');
-  await pglite.stop();
-  const ceiling = [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)];
-  rows.push(row(run.figures, note(run, ceiling)));
-  judge('PGlite, 1 process', run, GOAL_ONE);
-} finally {
-  await pglite.stop();
+// NOTE: both ways in the same run, so the comparison holds on a machine whose load varies: one
+// transaction per delivery (window 0) and group commit (the settings given, else the defaults).
+const MODES: { label: string; env: Record<string, string> }[] = [
+  { label: 'one transaction each', env: { BILLING_INGEST_GROUP_WINDOW_MS: '0' } },
+  { label: 'group commit', env: Object.keys(passThrough).length > 0 ? passThrough : {} },
+];
+
+const pgliteCeilings = [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)];
+for (const [k, mode] of MODES.entries()) {
+  const pglite = await startBenchServer({ ...baseEnv, ...mode.env, DATABASE_URL: '', BILLING_DATA_DIR: join(scratch, `pglite-${k}`) });
+  try {
+    const run = await ingestRun(`PGlite (data folder), 1 process, ${mode.label}`, [pglite], `pgl${k}_`);
+    rows.push(row(run.figures, note(run, pgliteCeilings)));
+    judge(`PGlite, 1 process, ${mode.label}`, run, GOAL_ONE);
+  } finally {
+    await pglite.stop();
+  }
 }
 
 const pg = postgresAvailability();
@@ -114,20 +121,25 @@ if (!pg.ok) {
   console.log(`PostgreSQL runs skipped: ${pg.reason}`);
 } else {
   const db = createTestDatabase('billing_ingest_bench');
-  const env = { ...baseEnv, DATABASE_URL: db.url };
-  const one = await startBenchServer(env);
-  let two: BenchServer | undefined;
   try {
     const ceiling = [await postgresCeiling(db.url, 1, CEILING_SECONDS), await postgresCeiling(db.url, 8, CEILING_SECONDS)];
-    const run1 = await ingestRun('ingest, PostgreSQL, 1 process', [one], 'pg1_');
-    two = await startBenchServer(env);
-    const run2 = await ingestRun('ingest, PostgreSQL, 2 processes', [one, two], 'pg2_');
-    rows.push(row(run1.figures, note(run1, ceiling)), row(run2.figures, note(run2, ceiling)));
-    judge('PostgreSQL, 1 process', run1, GOAL_ONE);
-    judge('PostgreSQL, 2 processes', run2, GOAL_TWO);
+    for (const [k, mode] of MODES.entries()) {
+      const env = { ...baseEnv, ...mode.env, DATABASE_URL: db.url };
+      const one = await startBenchServer(env);
+      let two: BenchServer | undefined;
+      try {
+        const run1 = await ingestRun(`PostgreSQL, 1 process, ${mode.label}`, [one], `pg1_${k}_`);
+        two = await startBenchServer(env);
+        const run2 = await ingestRun(`PostgreSQL, 2 processes, ${mode.label}`, [one, two], `pg2_${k}_`);
+        rows.push(row(run1.figures, note(run1, ceiling)), row(run2.figures, note(run2, ceiling)));
+        judge(`PostgreSQL, 1 process, ${mode.label}`, run1, GOAL_ONE);
+        judge(`PostgreSQL, 2 processes, ${mode.label}`, run2, GOAL_TWO);
+      } finally {
+        await one.stop();
+        await two?.stop();
+      }
+    }
   } finally {
-    await one.stop();
-    await two?.stop();
     db.drop();
   }
 }
