@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RawRequest } from 'autocannon';
@@ -66,20 +66,35 @@ interface Run {
   figures: Figures;
   applied: number;
   lost: number;
+  /** CPU milliseconds the server processes spent per applied delivery (user + system, from /proc). */
+  cpuMs: number;
+}
+
+/** CPU time of a process so far in milliseconds (Linux /proc; 0 elsewhere). */
+function cpuMillis(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // NOTE: utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** Disjoint deliveries against the servers at once; the applied count read back afterwards. */
 async function ingestRun(name: string, servers: BenchServer[], prefix: string): Promise<Run> {
   const before = await storedAddons(servers[0]!.url);
+  const cpuBefore = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0);
   const sets = servers.map((_, k) => deliveries(`${prefix}${k}`, Math.ceil((6000 * SECONDS) / servers.length)));
   const connections = Math.ceil(CONNECTIONS / servers.length);
   const parts = await Promise.all(servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections, next: sets[k]!.next })));
   const figures = combined(name, parts);
+  const cpu = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0) - cpuBefore;
   const applied = (await storedAddons(servers[0]!.url)) - before;
   if (sets.some((s) => s.sent() > s.count)) throw new Error(`${name}: more requests than pre-signed deliveries; raise the count`);
   // NOTE: every delivery is new, so each 2xx must show as one add-on; more applied than 2xx is a
   // delivery committed whose answer the client did not wait for (a timeout), never a loss.
-  return { figures, applied, lost: Math.max(0, figures.ok - applied) };
+  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: applied > 0 ? cpu / applied : 0 };
 }
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
@@ -91,7 +106,8 @@ const judge = (label: string, run: Run, goal: number) => {
   const rate = run.applied / run.figures.seconds;
   goals.push(`${label}: ${n0(rate)} applied/s (goal >= ${n0(goal)}): ${verdict(rate >= goal)}; p99 ${run.figures.p99} ms (goal < ${GOAL_P99_MS}): ${verdict(run.figures.p99 < GOAL_P99_MS)}; 2xx not applied: ${run.lost}`);
 };
-const note = (run: Run, ceiling: Ceiling[]) => `applied ${n0(run.applied)} = ${n0(run.applied / run.figures.seconds)}/s; ceiling ${ceilingText(ceiling)}`;
+const note = (run: Run, ceiling: Ceiling[]) =>
+  `applied ${n0(run.applied)} = ${n0(run.applied / run.figures.seconds)}/s; server CPU ${run.cpuMs.toFixed(2)} ms per delivery; ceiling ${ceilingText(ceiling)}`;
 
 console.log('# Webhook ingest benchmark');
 console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node ${process.version}; server: ${serverEntry().label}`);
