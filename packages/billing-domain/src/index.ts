@@ -30,6 +30,8 @@ export type { BillingServiceDeps, WebhookCodecs, WebhookProcessorDeps } from './
 
 export { openStore, openPgliteStore, openPostgresStore, applyMigrations, loadMigrations, DEFAULT_DATA_DIR } from './storage/index.js';
 export type { OpenStoreOptions, PostgresStoreOptions, Migration } from './storage/index.js';
+export { groupCommit, DEFAULT_GROUP_COMMIT } from './storage/index.js';
+export type { GroupCommit, GroupCommitOptions } from './storage/index.js';
 export type {
   AddonListCursor,
   AddonSubscriptionRepository,

@@ -6,6 +6,7 @@ import { describeWebhookProcessing } from './processing-contract.js';
 import { describeLocalChangeOrder } from './local-change-order-contract.js';
 import { describeProviderPayloads } from './provider-payloads-contract.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
+import { groupedStore } from './support/grouped-store.js';
 import { sharedStore } from './support/tenant.js';
 
 describe('PGlite (memory://)', () => {
@@ -28,4 +29,21 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
   describeAddonListing(store);
   describeProviderPayloads(store);
   describeLocalChangeOrder(store);
+});
+
+// NOTE: the same contract through group commit: each delivery in its own savepoint of a shared
+// transaction, answered after the group's commit (BILLING_INGEST_GROUP_WINDOW_MS > 0).
+describe('PGlite (memory://), group commit', () => {
+  const store = sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
+  let grouped: ReturnType<typeof groupedStore> | undefined;
+  describeWebhookProcessing(() => (grouped ??= groupedStore(store())));
+});
+
+describe.skipIf(skipReason !== '')(`PostgreSQL, group commit${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  const store = sharedStore(async () => {
+    const db = await createThrowawayDatabase();
+    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+  });
+  let grouped: ReturnType<typeof groupedStore> | undefined;
+  describeWebhookProcessing(() => (grouped ??= groupedStore(store())));
 });

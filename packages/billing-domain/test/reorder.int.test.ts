@@ -65,8 +65,11 @@ describe('reordering (PGlite memory://)', () => {
     await store.close();
   });
 
-  /** Delivers the events in the given order to a fresh organization and returns its add-ons. */
-  async function finalState(events: readonly BillingEvent[]) {
+  /**
+   * Delivers the events in the given order to a fresh organization and returns its add-ons; with
+   * `together`, all at once through group commit, so they share one transaction, in its order.
+   */
+  async function finalState(events: readonly BillingEvent[], together = false) {
     const org = freshOrg('reorder');
     const secret = `whsec_${org}`;
     let tick = 10_000;
@@ -75,9 +78,16 @@ describe('reordering (PGlite memory://)', () => {
       config: { webhookEndpoints: [{ provider: 'standard', organizationId: org, secrets: [secret], requireBearer: false, toleranceSeconds: 300 }] },
       clock: () => at(tick++),
       codecs: testCodecs,
+      ...(together ? { ingestGroup: { maxSize: 64, windowMs: 5 } } : {}),
     });
     const codes: string[] = [];
-    for (const event of events) {
+    if (together) {
+      const acks = await Promise.all(events.map((event) => service.webhooks.handle(deliveryOf(event, secret))));
+      const refused = acks.filter((ack) => !ack.success);
+      if (refused.length > 0) throw new Error(`refused: ${refused.map((a) => `${a.eventId} ${a.code}`).join(', ')}`);
+      codes.push(...acks.map((ack) => `${ack.eventId}:${ack.code}`));
+    }
+    for (const event of together ? [] : events) {
       const ack = await service.webhooks.handle(deliveryOf(event, secret));
       if (!ack.success) throw new Error(`event ${event.eventId} refused: ${ack.code} ${ack.message}`);
       codes.push(`${event.eventId}:${ack.code}`);
@@ -108,6 +118,18 @@ describe('reordering (PGlite memory://)', () => {
   it('order independence: final(permute(events)) = final(events)', async () => {
     await fc.assert(
       fc.asyncProperty(lifeArb, permutation(5), async (life, order) => sameFinalState(lifeEvents(life), order)),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('order independence through one group: final(all at once, grouped, permuted) = final(in order)', async () => {
+    await fc.assert(
+      fc.asyncProperty(lifeArb, permutation(5), async (life, order) => {
+        const events = lifeEvents(life);
+        const expected = await finalState(events);
+        const actual = await finalState(order.map((i) => events[i] as BillingEvent), true);
+        expect(actual.addons, `grouped ${actual.codes.join(', ')}`).toEqual(expected.addons);
+      }),
       { numRuns: RUNS },
     );
   });

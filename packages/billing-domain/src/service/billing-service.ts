@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingConfig, BillingService } from '../contract.js';
+import { groupCommit, type GroupCommitOptions } from '../storage/group-commit.js';
 import type { BillingStore } from '../storage/ports.js';
 import { createAddonService } from './addon-service.js';
 import { createWebhookProcessor, type WebhookCodecs } from './webhook-processor.js';
@@ -16,6 +17,8 @@ export interface BillingServiceDeps {
   codecs?: WebhookCodecs;
   /** Told about every storage error turned into a `storage.unavailable` outcome (for logs). */
   onError?: (error: unknown) => void;
+  /** Group commit of webhook deliveries (see group-commit.ts); unset: one transaction each. */
+  ingestGroup?: GroupCommitOptions;
 }
 
 /**
@@ -34,6 +37,7 @@ export function createBillingService(deps: BillingServiceDeps): BillingService {
       newId,
       ...(deps.codecs ? { codecs: deps.codecs } : {}),
       ...(deps.onError ? { onError: deps.onError } : {}),
+      ...(deps.ingestGroup ? { ingest: groupCommit(deps.store, deps.ingestGroup) } : {}),
     }),
     isReady: () => deps.store.ping(),
     close: () => deps.store.close(),

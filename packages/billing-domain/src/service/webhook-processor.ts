@@ -8,7 +8,8 @@ import {
   type WebhookEndpointConfig,
   type WebhookProcessor,
 } from '../contract.js';
-import type { BillingStore } from '../storage/ports.js';
+import type { GroupCommit } from '../storage/group-commit.js';
+import type { BillingStore, UnitOfWork } from '../storage/ports.js';
 import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
 import { processEvent } from './process-event.js';
 
@@ -27,6 +28,8 @@ export interface WebhookProcessorDeps {
   codecs?: WebhookCodecs;
   /** Told about every storage error turned into `storage.unavailable` (for logs). */
   onError?: (error: unknown) => void;
+  /** Shares transactions among deliveries that arrive together; unset: one transaction each. */
+  ingest?: GroupCommit;
 }
 
 // NOTE: fatal, so invalid bytes are refused rather than replaced; ignoreBOM keeps a leading
@@ -122,7 +125,11 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
 async function processVerified(deps: WebhookProcessorDeps, organizationId: string, event: BillingEvent): Promise<WebhookAck> {
   try {
     const ctx = { now: deps.clock(), newId: deps.newId };
-    return await deps.store.transaction((uow) => processEvent(uow, organizationId, event, ctx));
+    const work = (uow: UnitOfWork) => processEvent(uow, organizationId, event, ctx);
+    if (deps.ingest === undefined) return await deps.store.transaction(work);
+    // NOTE: a group runs its deliveries by subscription, then event id, so that two processes'
+    // groups claim events and take subscription locks in the same order (no deadlock between them).
+    return await deps.ingest.run(JSON.stringify([organizationId, event.provider, event.subscriptionExternalId, event.eventId]), work);
   } catch (error) {
     deps.onError?.(error);
     return fail('storage.unavailable', `storage is unavailable; event ${event.eventId} was not recorded, retry later`, event.eventId);

@@ -1,4 +1,6 @@
 export { openStore, DEFAULT_DATA_DIR } from './open-store.js';
+export { groupCommit, DEFAULT_GROUP_COMMIT } from './group-commit.js';
+export type { GroupCommit, GroupCommitOptions } from './group-commit.js';
 export type { OpenStoreOptions } from './open-store.js';
 export { openPgliteStore } from './pglite-store.js';
 export { openPostgresStore } from './postgres-store.js';

@@ -117,6 +117,11 @@ export interface UnitOfWork {
   pageTokenKey: PageTokenKeyStore;
   /** Serializes transactions about one provider subscription (a transaction-scoped advisory lock). */
   lockSubscriptionKey(organizationId: string, provider: ProviderName, externalId: string): Promise<void>;
+  /**
+   * Runs `work` inside a savepoint of this transaction: when it throws, its effects alone are
+   * rolled back and the error is rethrown; the transaction goes on (see group-commit.ts).
+   */
+  savepoint?<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
 }
 
 /** Which engine a store runs on. */

@@ -60,7 +60,8 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
     try {
       await client.query('BEGIN');
       const result = await fn(clientOf(client, statementNames));
-      await client.query('COMMIT');
+      // NOTE: COMMIT of a transaction that failed answers ROLLBACK without an error; it must fail.
+      if ((await client.query('COMMIT')).command === 'ROLLBACK') throw new Error('the transaction was rolled back');
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollbackError: unknown) => {

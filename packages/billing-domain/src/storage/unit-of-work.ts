@@ -5,6 +5,7 @@ import type { SqlClient } from './sql-client.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 import { sqlSubscriptionRepository } from './subscription-sql.js';
 import { sqlWebhookEventStore } from './webhook-event-sql.js';
+import { inSavepoint } from './savepoint.js';
 import { writeBatch } from './write-batch.js';
 
 /** A transaction's repositories and the flush its store runs before committing. */
@@ -38,6 +39,10 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
     pageTokenKey: sqlPageTokenKeyStore(reads),
     async lockSubscriptionKey(organizationId, provider, externalId) {
       await reads.query(`SELECT ${lockSubscriptionSql(1)}`, [subscriptionLockKey(organizationId, provider, externalId)]);
+    },
+    savepoint: async (work) => {
+      await writes.flush();
+      return inSavepoint(sql, work);
     },
   };
   return { uow, flush: () => writes.flush() };

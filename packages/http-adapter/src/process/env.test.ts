@@ -60,6 +60,8 @@ describe('examples: parseServerEnv', () => {
       BILLING_METRICS: 'on',
       BILLING_WORKER_THREADS: Math.max(1, availableParallelism() - 1),
       BILLING_OFFLOAD_MIN_ENTRIES: 2_000,
+      BILLING_INGEST_GROUP_MAX: 64,
+      BILLING_INGEST_GROUP_WINDOW_MS: 1,
     });
     expect(pricingLimitsOf(env)).toEqual(DEFAULT_PRICING_LIMITS);
   });

@@ -64,6 +64,8 @@ export const serverEnvSchema = z
       .transform((v) => v ?? 'on'),
     BILLING_WORKER_THREADS: integer('BILLING_WORKER_THREADS', 1, 256, Math.max(1, availableParallelism() - 1)),
     BILLING_OFFLOAD_MIN_ENTRIES: integer('BILLING_OFFLOAD_MIN_ENTRIES', 0, MAX_LIMIT, 2_000),
+    BILLING_INGEST_GROUP_MAX: integer('BILLING_INGEST_GROUP_MAX', 1, 10_000, 64),
+    BILLING_INGEST_GROUP_WINDOW_MS: integer('BILLING_INGEST_GROUP_WINDOW_MS', 0, 1_000, 1),
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
     NODE_ENV: optionalText,
   })

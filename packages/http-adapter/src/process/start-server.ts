@@ -45,7 +45,15 @@ export async function startServer(
   const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
-  const billing = createBillingService({ store, config });
+  const billing = createBillingService({
+    store,
+    config,
+    ingestGroup: {
+      maxSize: env.BILLING_INGEST_GROUP_MAX,
+      windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
+      onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
+    },
+  });
   let draining = false;
   // NOTE: readiness turns false as soon as shutdown starts, so load balancers stop routing here.
   const served: BillingService = {

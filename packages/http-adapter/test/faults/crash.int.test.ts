@@ -7,6 +7,7 @@ import { createTestDatabase, postgresAvailability } from '../support/postgres.js
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { deliver, deliverInOrder, eventually, finalState, redeliverUntilAcknowledged, withConcurrency, type DeliveryResult } from './support/deliver.js';
 import { storedEvents, statusCounts } from './support/event-records.js';
+import { GROUPED_ENV, groupSizes } from './support/grouping.js';
 import { eventMix, FAULT_SCALE, random, shuffle, writeFaultConfig, type FaultEvent } from './support/fault-events.js';
 
 const pg = postgresAvailability();
@@ -38,10 +39,12 @@ function crashStory(name: string, storage: () => { env: Record<string, string>; 
     let server: ServerProcess | undefined;
     const first: DeliveryResult[] = [];
     let killedBy: NodeJS.Signals | null = null;
+    let stormLog = '';
 
     beforeAll(async () => {
       ({ env, location, cleanup } = storage());
-      server = await startServer({ ...serverEnv(config), ...env });
+      // NOTE: deliveries arriving together share one commit (group commit), so the kill lands while groups commit.
+      server = await startServer({ ...serverEnv(config), ...GROUPED_ENV, ...env });
       const url = server.url;
       const order = shuffle(events, random(SEED));
       let acknowledged = 0;
@@ -52,6 +55,7 @@ function crashStory(name: string, storage: () => { env: Record<string, string>; 
       // kill once a third of the storm is acknowledged, with deliveries still in flight
       await eventually(async () => acknowledged >= COUNT / 3, 60_000);
       killedBy = (await server.stop('SIGKILL')).signal;
+      stormLog = server.stdout();
       await storm;
     });
 
@@ -67,8 +71,12 @@ function crashStory(name: string, storage: () => { env: Record<string, string>; 
       expect(first.filter((r) => !is2xx(r)).length).toBeGreaterThan(0);
     });
 
+    it('the storm was committed in groups of several deliveries', () => {
+      expect(Math.max(0, ...groupSizes(stormLog))).toBeGreaterThan(1);
+    });
+
     it('the server restarts on the same storage', async () => {
-      server = await startServer({ ...serverEnv(config), ...env });
+      server = await startServer({ ...serverEnv(config), ...GROUPED_ENV, ...env });
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     });
 

@@ -4,6 +4,7 @@ import { startServer, type ServerProcess } from '../support/server-process.js';
 import { serverEnv } from '../e2e/story.js';
 import { deliver, deliverInOrder, finalState, withConcurrency, type DeliveryResult } from './support/deliver.js';
 import { storedEvents, statusCounts } from './support/event-records.js';
+import { GROUPED_ENV, groupSizes } from './support/grouping.js';
 import { eventMix, FAULT_SCALE, random, shuffle, writeFaultConfig } from './support/fault-events.js';
 
 const pg = postgresAvailability();
@@ -28,7 +29,7 @@ describe.skipIf(!pg.ok)(`duplicates across two processes on one PostgreSQL datab
     } finally {
       await single.stop('SIGTERM');
     }
-    servers = await Promise.all([1, 2].map(() => startServer({ ...serverEnv(config), DATABASE_URL: shared?.url ?? '' })));
+    servers = await Promise.all([1, 2].map(() => startServer({ ...serverEnv(config), ...GROUPED_ENV, DATABASE_URL: shared?.url ?? '' })));
     // every event to both processes, all deliveries in one random order, 16 at a time
     const next = random(SEED);
     const deliveries = shuffle(events.flatMap((event) => servers.map((server) => ({ server, event }))), next);
@@ -68,6 +69,10 @@ describe.skipIf(!pg.ok)(`duplicates across two processes on one PostgreSQL datab
     expect(Object.values(expected).flat().length).toBeGreaterThan(0);
     expect(actual).toEqual(expected);
     expect(await finalState(servers[1]?.url ?? '')).toEqual(expected);
+  });
+
+  it('both processes committed groups of several deliveries', () => {
+    for (const s of servers) expect(Math.max(0, ...groupSizes(s.stdout()))).toBeGreaterThan(1);
   });
 
   it('neither process crashed', () => {

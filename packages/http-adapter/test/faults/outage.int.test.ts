@@ -3,6 +3,7 @@ import { serverEnv } from '../e2e/story.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { deliver, deliverInOrder, eventually, finalState, redeliverUntilAcknowledged, withConcurrency, type DeliveryResult } from './support/deliver.js';
 import { storedEvents, statusCounts } from './support/event-records.js';
+import { GROUPED_ENV, groupSizes } from './support/grouping.js';
 import { eventMix, FAULT_SCALE, random, shuffle, writeFaultConfig } from './support/fault-events.js';
 import { createThrowawayCluster, findPostgresBin, type ThrowawayCluster } from './support/throwaway-postgres.js';
 
@@ -32,7 +33,7 @@ describe.skipIf(bin === null)(`storage outage: PostgreSQL stopped during traffic
     } finally {
       await reference.stop('SIGTERM');
     }
-    server = await startServer({ ...serverEnv(config), DATABASE_URL: cluster.url });
+    server = await startServer({ ...serverEnv(config), ...GROUPED_ENV, DATABASE_URL: cluster.url });
   });
 
   afterAll(async () => {
@@ -56,6 +57,10 @@ describe.skipIf(bin === null)(`storage outage: PostgreSQL stopped during traffic
     results.push(...mid);
     const odd = mid.filter((r) => !(r.status === 200 && r.success) && !(r.status === 503 && !r.success));
     expect(odd.map((r) => `${r.event.id}: ${r.status} ${r.message}`)).toEqual([]);
+  });
+
+  it('deliveries were committed in groups of several', () => {
+    expect(Math.max(0, ...groupSizes(server?.stdout() ?? ''))).toBeGreaterThan(1);
   });
 
   it('while it is down: deliveries 503 success:false, /readyz 503, /healthz 200, the process lives', async () => {

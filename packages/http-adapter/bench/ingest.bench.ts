@@ -1,0 +1,165 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RawRequest } from 'autocannon';
+import { pgliteCeiling, postgresCeiling, type Ceiling } from '../../billing-domain/bench/commit-ceiling.js';
+import { createTestDatabase, postgresAvailability } from '../test/support/postgres.js';
+import { signToken, TEST_SECRET } from '../test/support/tokens.js';
+import { STRIPE_SECRET, stripeDelivery, stripeSubscriptionEvent } from '../test/support/webhook-payloads.js';
+import { combined, HEADER, load, row, RULE, type Figures } from './load.js';
+import { serverEntry, startBenchServer, type BenchServer } from './server.js';
+
+// Webhook ingest under load: `pnpm bench:ingest` at the repository root. Real server processes on
+// 127.0.0.1, 32 connections, each delivery a signed Stripe `customer.subscription.created` with a
+// new subscription and one add-on; every acknowledged delivery is looked for through the list API
+// afterwards. Beside each store: its own commit ceiling (one INSERT per transaction) in the same run.
+// BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2); the server's
+// BILLING_INGEST_GROUP_* settings pass through from the environment.
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
+const CEILING_SECONDS = Number(process.env['BENCH_CEILING_SECONDS'] ?? 2);
+const GOAL_ONE = 2000;
+const GOAL_TWO = 3500;
+const GOAL_P99_MS = 50;
+const ORG = 'org_a';
+
+const scratch = mkdtempSync(join(tmpdir(), 'billing-ingest-bench-'));
+const configPath = join(scratch, 'billing.json');
+writeFileSync(configPath, JSON.stringify({ webhookEndpoints: [{ provider: 'stripe', organizationId: ORG, secrets: [STRIPE_SECRET], requireBearer: false }] }));
+const passThrough = Object.fromEntries(
+  Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('BILLING_INGEST_') && e[1] !== undefined),
+);
+const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath, ...passThrough };
+const auth = { authorization: `Bearer ${await signToken({ orgs: [ORG], expiresIn: 3600 })}`, 'x-organization-id': ORG };
+
+/** Pre-signed deliveries, each a new subscription with one add-on, handed out in turn. */
+function deliveries(prefix: string, count: number) {
+  const now = new Date();
+  const periodStart = new Date('2030-01-01T00:00:00Z');
+  const all: RawRequest[] = Array.from({ length: count }, (_, i) => {
+    const id = `${prefix}_${i}`;
+    const event = stripeSubscriptionEvent('customer.subscription.created', { eventId: `evt_${id}`, created: now, subscriptionId: `sub_${id}`, itemId: `si_${id}`, periodStart });
+    const { body, headers } = stripeDelivery(event, now);
+    return { method: 'POST', path: '/api/v1/webhooks/stripe', headers, body };
+  });
+  let i = 0;
+  return { next: () => all[i++ % count]!, sent: () => i, count };
+}
+
+/** The add-ons the list API shows (one per applied delivery). */
+async function storedAddons(url: string): Promise<number> {
+  let total = 0;
+  let pageToken = '';
+  do {
+    const query = `pageSize=1000${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`;
+    const res = await fetch(`${url}/v1/addon-subscriptions?${query}`, { headers: auth });
+    if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+    const page = (await res.json()) as { addonSubscriptions: unknown[]; nextPageToken: string };
+    total += page.addonSubscriptions.length;
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  return total;
+}
+
+interface Run {
+  figures: Figures;
+  applied: number;
+  lost: number;
+  /** CPU milliseconds the server processes spent per applied delivery (user + system, from /proc). */
+  cpuMs: number;
+}
+
+/** CPU time of a process so far in milliseconds (Linux /proc; 0 elsewhere). */
+function cpuMillis(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // NOTE: utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Disjoint deliveries against the servers at once; the applied count read back afterwards. */
+async function ingestRun(name: string, servers: BenchServer[], prefix: string): Promise<Run> {
+  const before = await storedAddons(servers[0]!.url);
+  const cpuBefore = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0);
+  const sets = servers.map((_, k) => deliveries(`${prefix}${k}`, Math.ceil((6000 * SECONDS) / servers.length)));
+  const connections = Math.ceil(CONNECTIONS / servers.length);
+  const parts = await Promise.all(servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections, next: sets[k]!.next })));
+  const figures = combined(name, parts);
+  const cpu = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0) - cpuBefore;
+  const applied = (await storedAddons(servers[0]!.url)) - before;
+  if (sets.some((s) => s.sent() > s.count)) throw new Error(`${name}: more requests than pre-signed deliveries; raise the count`);
+  // NOTE: every delivery is new, so each 2xx must show as one add-on; more applied than 2xx is a
+  // delivery committed whose answer the client did not wait for (a timeout), never a loss.
+  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: applied > 0 ? cpu / applied : 0 };
+}
+
+const n0 = (x: number) => Math.round(x).toLocaleString('en');
+const ceilingText = (cs: Ceiling[]) => cs.map((c) => `${n0(c.commitsPerSecond)} commits/s from ${c.connections}`).join(', ');
+const rows: string[] = [];
+const goals: string[] = [];
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+const judge = (label: string, run: Run, goal: number) => {
+  const rate = run.applied / run.figures.seconds;
+  goals.push(`${label}: ${n0(rate)} applied/s (goal >= ${n0(goal)}): ${verdict(rate >= goal)}; p99 ${run.figures.p99} ms (goal < ${GOAL_P99_MS}): ${verdict(run.figures.p99 < GOAL_P99_MS)}; 2xx not applied: ${run.lost}`);
+};
+const note = (run: Run, ceiling: Ceiling[]) =>
+  `applied ${n0(run.applied)} = ${n0(run.applied / run.figures.seconds)}/s; server CPU ${run.cpuMs.toFixed(2)} ms per delivery; ceiling ${ceilingText(ceiling)}`;
+
+console.log('# Webhook ingest benchmark');
+console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node ${process.version}; server: ${serverEntry().label}`);
+console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; group commit: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+
+// NOTE: both ways in the same run, so the comparison holds on a machine whose load varies: one
+// transaction per delivery (window 0) and group commit (the settings given, else the defaults).
+const MODES: { label: string; env: Record<string, string> }[] = [
+  { label: 'one transaction each', env: { BILLING_INGEST_GROUP_WINDOW_MS: '0' } },
+  { label: 'group commit', env: Object.keys(passThrough).length > 0 ? passThrough : {} },
+];
+
+const pgliteCeilings = [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)];
+for (const [k, mode] of MODES.entries()) {
+  const pglite = await startBenchServer({ ...baseEnv, ...mode.env, DATABASE_URL: '', BILLING_DATA_DIR: join(scratch, `pglite-${k}`) });
+  try {
+    const run = await ingestRun(`PGlite (data folder), 1 process, ${mode.label}`, [pglite], `pgl${k}_`);
+    rows.push(row(run.figures, note(run, pgliteCeilings)));
+    judge(`PGlite, 1 process, ${mode.label}`, run, GOAL_ONE);
+  } finally {
+    await pglite.stop();
+  }
+}
+
+const pg = postgresAvailability();
+if (!pg.ok) {
+  console.log(`PostgreSQL runs skipped: ${pg.reason}`);
+} else {
+  const db = createTestDatabase('billing_ingest_bench');
+  try {
+    const ceiling = [await postgresCeiling(db.url, 1, CEILING_SECONDS), await postgresCeiling(db.url, 8, CEILING_SECONDS)];
+    for (const [k, mode] of MODES.entries()) {
+      const env = { ...baseEnv, ...mode.env, DATABASE_URL: db.url };
+      const one = await startBenchServer(env);
+      let two: BenchServer | undefined;
+      try {
+        const run1 = await ingestRun(`PostgreSQL, 1 process, ${mode.label}`, [one], `pg1_${k}_`);
+        two = await startBenchServer(env);
+        const run2 = await ingestRun(`PostgreSQL, 2 processes, ${mode.label}`, [one, two], `pg2_${k}_`);
+        rows.push(row(run1.figures, note(run1, ceiling)), row(run2.figures, note(run2, ceiling)));
+        judge(`PostgreSQL, 1 process, ${mode.label}`, run1, GOAL_ONE);
+        judge(`PostgreSQL, 2 processes, ${mode.label}`, run2, GOAL_TWO);
+      } finally {
+        await one.stop();
+        await two?.stop();
+      }
+    }
+  } finally {
+    db.drop();
+  }
+}
+
+console.log([HEADER, RULE, ...rows].join('\n'));
+console.log(`\nGoals:\n${goals.map((g) => `- ${g}`).join('\n')}`);
+rmSync(scratch, { recursive: true, force: true });
