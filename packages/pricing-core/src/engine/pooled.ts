@@ -1,6 +1,7 @@
 import type { Rational } from '../money/rational.js';
-import { add, isZero, R0, R1, sub } from '../money/rational.js';
+import { add, R0, R1 } from '../money/rational.js';
 import type { ViolationCollector } from '../validation/collector.js';
+import { billedUnitsOf } from './free-units.js';
 import type { Pool } from './pool.js';
 import { clamped, clampOf, PriceTrace, runModel } from './price-on-instance.js';
 import type { ResolvedInstance } from './resolved.js';
@@ -26,8 +27,7 @@ export interface PooledCharge {
 export function pooledCharge(pool: Pool, instances: readonly ResolvedInstance[], cycleHours: Rational, v: ViolationCollector): PooledCharge {
   const { price, allowance, usage } = pool;
   const metric = price.metric ?? '';
-  const rest = sub(usage, allowance);
-  const billedUnits = isZero(rest) || rest.n.s < 0 ? R0 : rest;
+  const billedUnits = billedUnitsOf(usage, allowance);
   const pooledUsageOf = {
     read: (m: string): Rational => {
       if (m === metric) return usage;

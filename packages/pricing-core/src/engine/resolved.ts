@@ -1,4 +1,4 @@
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
 import type { MetricValues } from './metric-values.js';

@@ -29,6 +29,13 @@ export function rat(n: Decimal, d: Decimal = D1): Rational {
 /** Whether a denominator is 1. @example isOne(R1.d) // true */
 export const isOne = (d: Decimal): boolean => d === D1 || (d.c.length === 1 && d.c[0] === 1 && d.e === 0);
 
+/** Whether a value is a rational of the calculator. @example isRational(R1) // true */
+export function isRational(value: unknown): value is Rational {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Rational>;
+  return candidate.n instanceof Dec && candidate.d instanceof Dec;
+}
+
 /** @example add(R1, R1) // 2 */
 export function add(a: Rational, b: Rational): Rational {
   if (b.n.c[0] === 0) return a;
@@ -177,4 +184,25 @@ export function toText(a: Rational): string {
 /** A rational from a decimal string. @example toText(fromText('0.5')) // '0.5' */
 export function fromText(text: string): Rational {
   return { n: new Dec(text), d: D1 };
+}
+
+/** -1, 0 or 1. @example sign(neg(R1)) // -1 */
+export function sign(a: Rational): -1 | 0 | 1 {
+  if (a.n.c[0] === 0) return 0;
+  return a.n.s < 0 ? -1 : 1;
+}
+
+/** `a`, or zero when it is negative: what is left after subtracting an allowance. @example atLeastZero(neg(R1)) // 0 */
+export function atLeastZero(a: Rational): Rational {
+  return a.n.c[0] === 0 || a.n.s < 0 ? R0 : a;
+}
+
+/** Whether a value is a plain decimal (denominator 1). @example isPlain(R1) // true */
+export function isPlain(a: Rational): boolean {
+  return isOne(a.d);
+}
+
+/** Whether two values share one denominator object (sums of them need no scaling). */
+export function sameDenominator(a: Rational, b: Rational): boolean {
+  return a.d === b.d;
 }

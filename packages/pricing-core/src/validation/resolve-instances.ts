@@ -2,8 +2,8 @@ import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../engine/metric-values.js';
 import { MetricValues } from '../engine/metric-values.js';
 import type { ResolvedInstance, ResolvedUsage } from '../engine/resolved.js';
-import type { Decimal } from '../money/big.js';
-import { D1 } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decAbs, decSign, ONE } from '../money/decimal.js';
 import { readBounded } from '../money/bounds.js';
 import { decimalOfNumber, toJsonNumber } from '../money/parse.js';
 import type { ViolationCollector } from './collector.js';
@@ -24,7 +24,7 @@ function usageNumber(value: unknown, path: readonly PathSegment[], key: PathSegm
   if (typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && Number.isInteger(value)) return decimalOfNumber(value);
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const parsed = readBounded(value, 'number');
-  if (typeof parsed !== 'string' && (parsed.s > 0 || parsed.c[0] === 0)) return parsed.abs();
+  if (typeof parsed !== 'string' && decSign(parsed) >= 0) return decAbs(parsed);
   v.add(key === null ? path : [...path, key], typeof parsed === 'string' ? parsed : MESSAGES.notNegative);
   return undefined;
 }
@@ -91,13 +91,13 @@ export function resolveInstances(
       }
       addons.push({ code, usage: rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v) });
     }
-    const quantity = count(raw.quantity, index, 'quantity', v) ?? D1;
+    const quantity = count(raw.quantity, index, 'quantity', v) ?? ONE;
     const hours = count(raw.hoursUsed, index, 'hoursUsed', v) ?? null;
     instances[index] = {
       label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
       quantity,
       // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
-      quantityNumber: typeof raw.quantity === 'number' && quantity !== D1 ? raw.quantity : toJsonNumber(quantity),
+      quantityNumber: typeof raw.quantity === 'number' && quantity !== ONE ? raw.quantity : toJsonNumber(quantity),
       hours,
       usage: raw.usage == null ? NONE : resolveUsage(raw.usage, ['instances', index, 'usage'], v),
       addons,
