@@ -11,7 +11,7 @@ import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve
 import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
-import { checkRequestShape } from './zod-issues.js';
+import { checkRequestShape } from './shape.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =

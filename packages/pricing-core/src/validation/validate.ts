@@ -1,11 +1,11 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import { computePlan } from '../engine/calculate-plan.js';
-import type { PlanRequest } from '../schema/request-schema.js';
-import { planRequestSchema } from '../schema/request-schema.js';
+import type { PlanRequest } from '../schema/request-fields.js';
 import type { CalculateOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
 import { analyzeRequest } from './analyze.js';
 import { ViolationCollector } from './collector.js';
+import { copyRequest } from './shape.js';
 
 /** Outcome of `validatePlanRequest`. */
 export type ValidationOutcome =
@@ -26,8 +26,8 @@ export function validatePlanRequest(request: unknown, options?: CalculateOptions
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
   if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
   if (!v.empty) return { success: false, violations: v.list, total: v.total };
-  // NOTE: the analysis found the shape valid, so the schema accepts it; its copy drops unknown fields.
-  return { success: true, data: planRequestSchema.parse(request) };
+  // NOTE: the analysis found the shape valid; the copy is what a parse with `planRequestSchema` returns.
+  return { success: true, data: copyRequest(request as Record<string, unknown>) as PlanRequest };
 }
 
 function hasFormula(plan: Parameters<typeof computePlan>[0]): boolean {
