@@ -63,8 +63,18 @@ describe('architecture of pricing-core', () => {
       for (const spec of graph.get(file) ?? []) if (graph.has(spec)) visit(spec);
     };
     visit('engine/calculate-plan.ts');
-    visit('validation/validate.ts');
+    visit('engine/validate-plan-request.ts');
     expect([...reached].filter((file) => graph.get(file)?.includes('zod'))).toEqual([]);
+  });
+
+  it('imports run one way: engine -> schema -> validation -> resolved -> models -> formula, request -> money -> errors', () => {
+    const layers = [['errors', 'constants.ts', 'limits.ts'], ['money'], ['request', 'formula'], ['models'], ['resolved'], ['validation'], ['schema'], ['engine'], ['index.ts']];
+    const layerOf = (file: string): number => layers.findIndex((names) => names.some((name) => file === name || file.startsWith(`${name}/`)));
+    const upward = files
+      .filter((file) => !isTestCode(file))
+      .flatMap((file) => (graph.get(file) ?? []).filter((spec) => graph.has(spec) && layerOf(spec) > layerOf(file)).map((spec) => `${file} -> ${spec}`));
+    expect(files.filter((file) => !isTestCode(file) && layerOf(file) < 0)).toEqual([]);
+    expect(upward).toEqual([]);
   });
 
   it('no import cycle among the package files (type-only imports included)', () => {

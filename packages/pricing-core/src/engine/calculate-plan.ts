@@ -10,7 +10,7 @@ import type { CalculateOptions, PlanView } from '../limits.js';
 import { resolveOptions } from '../limits.js';
 import { basicDebug, buildDebug, withLazyDebug } from './debug.js';
 import { pricePlan } from './price-plan.js';
-import type { ResolvedPlan } from './resolved.js';
+import type { ResolvedPlan } from '../resolved/resolved-plan.js';
 import { computeTotals } from './totals.js';
 
 /** Sets an own property, safely for any key ("__proto__" included). */

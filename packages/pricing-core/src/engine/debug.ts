@@ -8,7 +8,7 @@ import { frameOf } from './frame.js';
 import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
 import { priceInstance } from './price-instance.js';
 import { ViolationCollector } from '../validation/collector.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 import type { Totals } from './totals.js';
 
 /**

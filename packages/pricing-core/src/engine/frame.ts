@@ -2,7 +2,7 @@ import type { Rational } from '../money/rational.js';
 import { decCompare } from '../money/decimal.js';
 import { R1, rat } from '../money/rational.js';
 import type { InstanceFrame } from './price-on-instance.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 
 /**
  * The hours figures of an instance (section 1 of the rules).

@@ -2,7 +2,7 @@ import { decIsZero } from '../money/decimal.js';
 import { excessOver, scaleQuantity } from '../money/quantity.js';
 import type { Rational } from '../money/rational.js';
 import { mul, R0 } from '../money/rational.js';
-import type { ResolvedPrice } from './resolved.js';
+import type { ResolvedPrice } from '../resolved/resolved-plan.js';
 
 // NOTE: the free-units rule (pricing.md section 3), written once: the allowance of an
 // instance is freeUnits x quantity x proration (the proration only when the price prorates);

@@ -3,7 +3,7 @@ import type { Rational } from '../money/rational.js';
 import { R1 } from '../money/rational.js';
 import { allowanceOf, hasFreeUnits } from './free-units.js';
 import type { InstanceFrame } from './price-on-instance.js';
-import type { ResolvedInstance, ResolvedPrice } from './resolved.js';
+import type { ResolvedInstance, ResolvedPrice } from '../resolved/resolved-plan.js';
 import { usageOf } from './usage.js';
 
 /**

@@ -4,7 +4,7 @@ import type { ViolationCollector } from '../validation/collector.js';
 import { billedUnitsOf } from './free-units.js';
 import type { Pool } from './pool.js';
 import { clamped, clampOf, PriceTrace, runModel } from './price-on-instance.js';
-import type { ResolvedInstance } from './resolved.js';
+import type { ResolvedInstance } from '../resolved/resolved-plan.js';
 import { usageOf } from './usage.js';
 
 /** The pooled figures of one USAGE price. */

@@ -3,7 +3,7 @@ import { add, isPlain, mulDec, R0 } from '../money/rational.js';
 import type { ViolationCollector } from '../validation/collector.js';
 import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
 import { priceOnInstance } from './price-on-instance.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 
 /** The exact sums of one instance, before the line's rounding. */
 export interface InstanceAmounts {

@@ -5,7 +5,7 @@ import { cmp, mul, R0, R1 } from '../money/rational.js';
 import { priceModel } from '../models/price-model.js';
 import type { ModelInput, ModelResult, UsageReader } from '../models/types.js';
 import type { ViolationCollector } from '../validation/collector.js';
-import type { ResolvedPrice, ResolvedUsage } from './resolved.js';
+import type { ResolvedPrice, ResolvedUsage } from '../resolved/resolved-plan.js';
 import { allowanceOf, billedUnitsOf, hasFreeUnits } from './free-units.js';
 import { usageOf } from './usage.js';
 

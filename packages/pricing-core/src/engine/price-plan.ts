@@ -9,7 +9,7 @@ import { priceInstance } from './price-instance.js';
 import type { PooledCharge } from './pooled.js';
 import { Pool } from './pool.js';
 import { pooledCharge } from './pooled.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 
 /** Everything priced, before formatting. */
 export interface PricedPlan {

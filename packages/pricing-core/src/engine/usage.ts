@@ -2,7 +2,7 @@ import type { Decimal } from '../money/decimal.js';
 import { decCompare, decOf, decPlus, decText, ZERO } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import { R0, rat } from '../money/rational.js';
-import type { Aggregation, ResolvedUsage } from './resolved.js';
+import type { Aggregation, ResolvedUsage } from '../resolved/resolved-plan.js';
 
 /**
  * Aggregates an array of usage numbers; an empty array is 0.

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors/messages.js';
-import type { FieldKind, ObjectFields, PlanRequest } from './request-fields.js';
-import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from './request-fields.js';
+import type { FieldKind, ObjectFields, PlanRequest } from '../request/fields.js';
+import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from '../request/fields.js';
 
-// NOTE: the zod schema of the request, derived from the field tables of `request-fields.ts`
+// NOTE: the zod schema of the request, derived from the field tables of `request/fields.ts`
 // (the one description), for JSON Schema / OpenAPI and for callers who validate with zod.
 // `calculatePlan` does not use it: `validation/shape.ts` walks the same tables, and a
 // differential property test holds the two to the same issues at the same paths in order.
@@ -94,4 +94,4 @@ export const instanceSchema: z.ZodObject = objectSchema(INSTANCE_FIELDS);
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
 export const planRequestSchema: z.ZodType<PlanRequest> = objectSchema(REQUEST_FIELDS) as unknown as z.ZodType<PlanRequest>;
 
-export type { Instance, PlanRequest, Price, Tier, Usage } from './request-fields.js';
+export type { Instance, PlanRequest, Price, Tier, Usage } from '../request/fields.js';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
-import type { ResolvedPlan, ResolvedPrice } from '../engine/resolved.js';
+import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import type { ResolvedOptions } from '../limits.js';

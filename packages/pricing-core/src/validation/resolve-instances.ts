@@ -1,7 +1,7 @@
 import { MESSAGES } from '../errors/messages.js';
-import type { MetricValue } from '../engine/metric-values.js';
-import { MetricValues } from '../engine/metric-values.js';
-import type { ResolvedInstance, ResolvedUsage } from '../engine/resolved.js';
+import type { MetricValue } from '../resolved/metric-values.js';
+import { MetricValues } from '../resolved/metric-values.js';
+import type { ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
 import { decAbs, decSign, ONE } from '../money/decimal.js';
 import { readBounded } from '../money/bounds.js';

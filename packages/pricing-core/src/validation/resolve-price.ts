@@ -1,7 +1,7 @@
 import type { PricingModel } from '../constants.js';
 import { BILLING_PERIODS, METRIC_AGGREGATIONS, PRICING_MODELS, PRODUCT_TYPES } from '../constants.js';
 import { MESSAGES } from '../errors/messages.js';
-import type { Aggregation, Period, ResolvedPrice } from '../engine/resolved.js';
+import type { Aggregation, Period, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
 import { decCompare, decOf, ONE, ZERO } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';

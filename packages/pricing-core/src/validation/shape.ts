@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.js';
-import type { FieldKind, ObjectFields } from '../schema/request-fields.js';
-import { REQUEST_FIELDS } from '../schema/request-fields.js';
+import type { FieldKind, ObjectFields } from '../request/fields.js';
+import { REQUEST_FIELDS } from '../request/fields.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import { unknownFieldMessage, unknownKeys } from './unknown-fields.js';
@@ -8,7 +8,7 @@ import { unknownFieldMessage, unknownKeys } from './unknown-fields.js';
 // NOTE: hand-written on purpose: `calculatePlan` must not need zod at run time (a browser
 // bundle of the engine stays small), and a request can hold many thousands of instances, over
 // which a generic schema library cost more than pricing them. This checker walks the field
-// table of `schema/request-fields.ts` (the one description of the request) and reports what
+// table of `request/fields.ts` (the one description of the request) and reports what
 // the zod schema derived from the same table reports: the same sentences at the same paths in
 // the same order (a differential property test holds the two together). Paths are built only
 // when there is something to report.

@@ -1,11 +1,11 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
-import { computePlan } from '../engine/calculate-plan.js';
-import type { PlanRequest } from '../schema/request-fields.js';
+import { computePlan } from './calculate-plan.js';
+import type { PlanRequest } from '../request/fields.js';
 import type { CalculateOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
-import { analyzeRequest } from './analyze.js';
-import { ViolationCollector } from './collector.js';
-import { copyRequest } from './shape.js';
+import { analyzeRequest } from '../validation/analyze.js';
+import { ViolationCollector } from '../validation/collector.js';
+import { copyRequest } from '../validation/shape.js';
 
 /** Outcome of `validatePlanRequest`. */
 export type ValidationOutcome =
