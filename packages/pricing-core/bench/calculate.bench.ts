@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { calculatePlan } from '@billing/pricing-core';
 import type { CalculateOptions } from '@billing/pricing-core';
+import { referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
 
 // Benchmark of calculatePlan: exact engine against a float64 loop doing the same arithmetic,
 // linear scaling, and peak memory. Run with `pnpm bench` (adds --expose-gc).
@@ -169,8 +170,8 @@ const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** Heap and RSS figures of pricing `count` instances; run in a child process for a clean peak. */
-function measureMemory(count: number): void {
-  const request = buildRequest(buildInstances(count));
+function measureMemory(count: number, plan: string): void {
+  const request = plan === 'reference' ? referenceRequest(referenceInstances(count)) : buildRequest(buildInstances(count));
   gc?.();
   const before = process.memoryUsage();
   const result = calculatePlan(request, BENCH);
@@ -180,7 +181,9 @@ function measureMemory(count: number): void {
   console.log(
     JSON.stringify({
       count,
+      plan,
       total: result.total,
+      heapBeyondBaselineMb: mb(after.heapUsed - before.heapUsed),
       heapBeforeMb: mb(before.heapUsed),
       heapAfterMb: mb(after.heapUsed),
       heapRetainedMb: mb(retained.heapUsed),
@@ -193,11 +196,23 @@ function measureMemory(count: number): void {
 function main(): void {
   const memoryArg = process.argv.indexOf('--memory');
   if (memoryArg !== -1) {
-    measureMemory(Number(process.argv[memoryArg + 1]));
+    measureMemory(Number(process.argv[memoryArg + 1]), process.argv[memoryArg + 2] ?? 'models');
     return;
   }
 
-  console.log(`calculatePlan benchmark (node ${process.version}, ${PRICES.length} prices, median of timed runs)\n`);
+  console.log(`calculatePlan benchmark (node ${process.version}, median of timed runs)\n`);
+
+  // The reference plan of the speed goal, with its float64 loop in the same run.
+  const reference = referenceInstances(10_000);
+  const referenceBody = referenceRequest(reference);
+  const referenceExact = time(() => calculatePlan(referenceBody), 10, 21);
+  const referenceFloat = time(() => referenceFloatTotal(reference), 20, 51);
+  console.log('reference plan: 10,000 instances, 6 prices (HOURLY per-unit, graduated 3 tiers, FLAT add-on, metered add-on, PACKAGE with free units, prorated pooled USAGE)');
+  console.log(`  calculatePlan (exact, BASIC view):     ${referenceExact.ms.toFixed(2).padStart(8)} ms   total ${referenceExact.value.total}`);
+  console.log(`  float64 loop:                          ${referenceFloat.ms.toFixed(3).padStart(8)} ms   total ${referenceFloat.value.toFixed(2)}`);
+  console.log(`  ratio exact / float64:                 ${(referenceExact.ms / referenceFloat.ms).toFixed(0).padStart(8)}x   (goal <= 50x)\n`);
+
+  console.log(`models plan: 10,000 instances, ${PRICES.length} prices, one per model`);
 
   const instances = buildInstances(10_000);
   const request = buildRequest(instances);
@@ -207,7 +222,6 @@ function main(): void {
   const serialized = time(() => JSON.stringify(calculatePlan(request, BENCH_FULL)).length, 5, 9);
   const float = time(() => floatTotal(instances), 20, 51);
   const floatJson = time(() => JSON.stringify({ total: floatTotal(instances) }).length, 20, 51);
-  console.log('10,000 instances');
   console.log(`  calculatePlan (exact):                 ${exact.ms.toFixed(2).padStart(8)} ms   total ${exact.value.total}`);
   console.log(`  float64 loop:                          ${float.ms.toFixed(3).padStart(8)} ms   total ${float.value.toFixed(2)}`);
   console.log(`  ratio exact / float64:                 ${(exact.ms / float.ms).toFixed(0).padStart(8)}x`);
@@ -228,10 +242,10 @@ function main(): void {
   }
 
   console.log('\nmemory (each size in a fresh process)');
-  for (const count of [10_000, 100_000]) {
+  for (const [count, plan] of [[10_000, 'models'], [100_000, 'models'], [100_000, 'reference']] as const) {
     const child = spawnSync(
       process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), '--memory', String(count)],
+      [...process.execArgv, fileURLToPath(import.meta.url), '--memory', String(count), plan],
       { encoding: 'utf8' },
     );
     const line = child.stdout.trim().split('\n').pop() ?? '';
@@ -241,7 +255,8 @@ function main(): void {
     }
     const figures = JSON.parse(line) as Record<string, string | number | boolean>;
     console.log(
-      `  ${count.toLocaleString('en').padStart(7)} instances: heap ${figures.heapBeforeMb} -> ${figures.heapAfterMb} MB during, ` +
+      `  ${plan.padEnd(9)} ${count.toLocaleString('en').padStart(7)} instances: heap ${figures.heapBeforeMb} -> ${figures.heapAfterMb} MB ` +
+        `(+${figures.heapBeyondBaselineMb} MB beyond baseline), ` +
         `${figures.heapRetainedMb} MB retained after GC, peak RSS ${figures.peakRssMb} MB` +
         (figures.gcExposed ? '' : ' (run with --expose-gc for exact heap figures)'),
     );
