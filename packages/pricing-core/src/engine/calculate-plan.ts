@@ -7,7 +7,9 @@ import type { LineItem, PlanResult } from '../schema/result-types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import type { CalculateOptions, PlanView } from '../limits.js';
+import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
+import { isExactOnly, withExactPath } from '../money/decimal.js';
 import { basicDebug, buildDebug, withLazyDebug } from './debug.js';
 import { pricePlan } from './price-plan.js';
 import type { ResolvedPlan } from '../resolved/resolved-plan.js';
@@ -54,7 +56,8 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
   // each instance are derived again, instance by instance, when `debug` is first read (JSON
   // serialization included). Keeping ~5 exact values per price and instance alive through the
   // whole run made the young-generation GC copy them and cost more than deriving them again.
-  return withLazyDebug(result, () => buildDebug(plan, priced, totals));
+  const exact = isExactOnly();
+  return withLazyDebug(result, () => withExactPath(exact, () => buildDebug(plan, priced, totals)));
 }
 
 /**
@@ -67,6 +70,10 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
  */
 export function calculatePlan(request: unknown, options?: CalculateOptions): PlanResult {
   const resolved = resolveOptions(options);
+  return withExactPath(resolved.exact, () => calculateResolved(request, resolved));
+}
+
+function calculateResolved(request: unknown, resolved: ResolvedOptions): PlanResult {
   const analysis = analyzeRequest(request, resolved);
   if (!analysis.ok) throw new PricingValidationError(analysis.violations, analysis.total);
   const v = new ViolationCollector();

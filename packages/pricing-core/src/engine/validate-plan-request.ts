@@ -2,7 +2,9 @@ import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import { computePlan } from './calculate-plan.js';
 import type { PlanRequest } from '../request/fields.js';
 import type { CalculateOptions } from '../limits.js';
+import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
+import { withExactPath } from '../money/decimal.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import { copyRequest } from '../validation/shape.js';
@@ -20,7 +22,12 @@ export type ValidationOutcome =
  * @example validatePlanRequest({}) // { success: true, data: {} }
  */
 export function validatePlanRequest(request: unknown, options?: CalculateOptions): ValidationOutcome {
-  const analysis = analyzeRequest(request, resolveOptions(options));
+  const resolved = resolveOptions(options);
+  return withExactPath(resolved.exact, () => validateResolved(request, resolved));
+}
+
+function validateResolved(request: unknown, resolved: ResolvedOptions): ValidationOutcome {
+  const analysis = analyzeRequest(request, resolved);
   if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   const v = new ViolationCollector();
   // NOTE: only plans with formulas can fail while computing; others need no dry run.

@@ -1,6 +1,6 @@
-import type { Decimal } from './big.js';
-import { D1 } from './big.js';
-import { EXACT_WHOLE_LIMIT, wholeOf } from './digits.js';
+import type { Decimal } from './decimal.js';
+import { ONE as D1, wholeOf } from './decimal.js';
+import { EXACT_WHOLE_LIMIT } from './digits.js';
 import { decimalOfNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { add, atLeastZero, mulDec, R0, rat, sub } from './rational.js';

@@ -1,5 +1,6 @@
 import { Dec } from './big.js';
-import type { Decimal } from './big.js';
+import type { BigValue as Decimal } from './big.js';
+import { toBig } from './decimal.js';
 import type { Rational } from './rational.js';
 import { reduce } from './rational.js';
 
@@ -16,7 +17,9 @@ const powers = new Map<number, Decimal>();
  * @example exceedsPowerOfTen(rat(new Dec('1e40')), 36) // true
  */
 export function exceedsPowerOfTen(a: Rational, exponent: number): boolean {
-  const gap = a.n.e - a.d.e;
+  const n = toBig(a.n);
+  const d = toBig(a.d);
+  const gap = n.e - d.e;
   if (gap >= exponent + 2) return true;
   if (gap <= exponent - 1) return false;
   let limit = powers.get(exponent);
@@ -24,7 +27,7 @@ export function exceedsPowerOfTen(a: Rational, exponent: number): boolean {
     limit = new Dec(10).pow(exponent);
     powers.set(exponent, limit);
   }
-  return a.n.abs().gt(a.d.times(limit));
+  return n.abs().gt(d.times(limit));
 }
 
 /**
@@ -34,9 +37,11 @@ export function exceedsPowerOfTen(a: Rational, exponent: number): boolean {
  */
 export function withinDigits(a: Rational, maxDigits: number): Rational | undefined {
   // Digits of n and d once both are scaled to whole numbers: a bound on the lowest terms.
-  const k = Math.max(places(a.n), places(a.d));
-  if (a.n.e + 1 + k <= maxDigits && a.d.e + 1 + k <= maxDigits) return a;
+  const n = toBig(a.n);
+  const d = toBig(a.d);
+  const k = Math.max(places(n), places(d));
+  if (n.e + 1 + k <= maxDigits && d.e + 1 + k <= maxDigits) return a;
   const lowest = reduce(a);
-  if (lowest.n.e + 1 > maxDigits || lowest.d.e + 1 > maxDigits) return undefined;
+  if (toBig(lowest.n).e + 1 > maxDigits || toBig(lowest.d).e + 1 > maxDigits) return undefined;
   return lowest;
 }
