@@ -25,13 +25,16 @@ function chargedBefore(tiers: readonly ResolvedTier[]): readonly Rational[] {
 
 /** The index of the tier holding the last unit (`s < q <= e`; q = 0 is in the first tier). */
 export function tierOf(tiers: readonly ResolvedTier[], q: Rational): number {
-  let k = 0;
-  while (k < tiers.length - 1) {
-    const end = (tiers[k] as ResolvedTier).end;
-    if (end === null || cmp(q, end) <= 0) break;
-    k += 1;
+  // NOTE: tiers are sorted and contiguous, so their ends increase: a binary search, not a walk.
+  let low = 0;
+  let high = tiers.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const end = (tiers[middle] as ResolvedTier).end;
+    if (end === null || cmp(q, end) <= 0) high = middle;
+    else low = middle + 1;
   }
-  return k;
+  return low;
 }
 
 function explain(tiers: readonly ResolvedTier[], q: Rational, last: number): Readonly<Record<string, unknown>> {

@@ -36,6 +36,9 @@ export class Decimal {
     public big: BigValue | null,
   ) {}
 
+  /** @internal The value as a rational over 1, made once (see `rat`). */
+  whole: object | null = null;
+
   /** The exact text: plain decimal, no exponent, trailing zeros dropped. */
   toString(): string {
     return decText(this);
@@ -66,7 +69,7 @@ export function isExactOnly(): boolean {
 
 /** A fast value, normalized (no trailing zero after the point); `undefined` when it does not fit. */
 function scaled(int: number, scale: number): Decimal | undefined {
-  if (int > SAFE || int < -SAFE || scale > MAX_SCALE) return undefined;
+  if (!(int <= SAFE && int >= -SAFE) || scale > MAX_SCALE) return undefined;
   if (int === 0) return ZERO;
   let i = int;
   let k = scale;
@@ -126,13 +129,11 @@ export function isDecimal(value: unknown): value is Decimal {
 /** Both fast, the exact path not forced. */
 const bothFast = (a: Decimal, b: Decimal): boolean => a.scale >= 0 && b.scale >= 0 && !exactOnly;
 
-/** `a.int` and `b.int` at a common scale, or undefined when that leaves the safe range. */
-function aligned(a: Decimal, b: Decimal): [number, number, number] | undefined {
-  if (a.scale === b.scale) return [a.int, b.int, a.scale];
-  const scale = Math.max(a.scale, b.scale);
+/** `a.int` at scale `scale` (>= a.scale), or NaN when that leaves the safe range. */
+function at(a: Decimal, scale: number): number {
+  if (a.scale === scale) return a.int;
   const x = a.int * (POW10[scale - a.scale] as number);
-  const y = b.int * (POW10[scale - b.scale] as number);
-  return x > SAFE || x < -SAFE || y > SAFE || y < -SAFE ? undefined : [x, y, scale];
+  return x > SAFE || x < -SAFE ? Number.NaN : x;
 }
 
 /** @example decText(decPlus(ONE, ONE)) // '2' */
@@ -140,8 +141,8 @@ export function decPlus(a: Decimal, b: Decimal): Decimal {
   if (bothFast(a, b)) {
     if (b.int === 0) return a;
     if (a.int === 0) return b;
-    const xs = aligned(a, b);
-    const sum = xs === undefined ? undefined : scaled(xs[0] + xs[1], xs[2]);
+    const scale = a.scale > b.scale ? a.scale : b.scale;
+    const sum = scaled(at(a, scale) + at(b, scale), scale); // NaN fails the range check
     if (sum !== undefined) return sum;
   }
   return fromBig(toBig(a).plus(toBig(b)));
@@ -151,8 +152,8 @@ export function decPlus(a: Decimal, b: Decimal): Decimal {
 export function decMinus(a: Decimal, b: Decimal): Decimal {
   if (bothFast(a, b)) {
     if (b.int === 0) return a;
-    const xs = aligned(a, b);
-    const difference = xs === undefined ? undefined : scaled(xs[0] - xs[1], xs[2]);
+    const scale = a.scale > b.scale ? a.scale : b.scale;
+    const difference = scaled(at(a, scale) - at(b, scale), scale);
     if (difference !== undefined) return difference;
   }
   return fromBig(toBig(a).minus(toBig(b)));
@@ -172,8 +173,11 @@ export function decTimes(a: Decimal, b: Decimal): Decimal {
 /** -1, 0 or 1. @example decCompare(ZERO, ONE) // -1 */
 export function decCompare(a: Decimal, b: Decimal): -1 | 0 | 1 {
   if (bothFast(a, b)) {
-    const xs = aligned(a, b);
-    if (xs !== undefined) return xs[0] < xs[1] ? -1 : xs[0] > xs[1] ? 1 : 0;
+    if (a.scale === b.scale) return a.int < b.int ? -1 : a.int > b.int ? 1 : 0;
+    const scale = a.scale > b.scale ? a.scale : b.scale;
+    const x = at(a, scale);
+    const y = at(b, scale);
+    if (x === x && y === y) return x < y ? -1 : x > y ? 1 : 0;
   }
   return toBig(a).cmp(toBig(b));
 }

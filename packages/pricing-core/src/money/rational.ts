@@ -19,13 +19,17 @@ export interface Rational {
 /** Zero and one as rationals. */
 export const R0: Rational = { n: ZERO, d: ONE };
 export const R1: Rational = { n: ONE, d: ONE };
+ZERO.whole = R0;
+ONE.whole = R1;
 
 /**
  * A rational from a decimal, or from a numerator and a positive denominator.
  * @example toText(rat(decOf(1), decOf(3))) // '1/3'
  */
 export function rat(n: Decimal, d: Decimal = ONE): Rational {
-  return { n, d };
+  if (d !== ONE) return { n, d };
+  // NOTE: values are immutable; a decimal's rational over 1 is made once, not per use.
+  return (n.whole ??= { n, d: ONE }) as Rational;
 }
 
 /** Whether a denominator is 1. @example isOne(R1.d) // true */
