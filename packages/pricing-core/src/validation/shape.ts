@@ -15,7 +15,7 @@ import { unknownFieldMessage, unknownKeys } from './unknown-fields.js';
 
 /** A field table made ready for checking: its fields in order, its names as a list and a set. */
 interface CompiledObject {
-  readonly entries: readonly (readonly [string, FieldKind])[];
+  readonly kinds: readonly FieldKind[];
   readonly names: readonly string[];
   readonly nameSet: ReadonlySet<string>;
   readonly notObject: string;
@@ -27,7 +27,7 @@ function compile(spec: ObjectFields): CompiledObject {
   let entry = compiled.get(spec);
   if (entry === undefined) {
     const names = Object.keys(spec.fields);
-    entry = { entries: Object.entries(spec.fields), names, nameSet: new Set(names), notObject: MESSAGES[spec.notObject] };
+    entry = { kinds: Object.values(spec.fields), names, nameSet: new Set(names), notObject: MESSAGES[spec.notObject] };
     compiled.set(spec, entry);
   }
   return entry;
@@ -148,9 +148,11 @@ function checkField(value: unknown, field: FieldKind, walk: Walk): void {
 /** Checks a strict object: each field in table order, then its unknown fields. */
 function checkObject(value: unknown, spec: CompiledObject, walk: Walk): void {
   if (!isObject(value)) return walk.report(spec.notObject);
-  for (const [name, field] of spec.entries) {
+  const { names, kinds } = spec;
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i] as string;
     walk.path.push(name);
-    checkField(value[name], field, walk);
+    checkField(value[name], kinds[i] as FieldKind, walk);
     walk.path.pop();
   }
   for (const key of unknownKeys(value, spec.nameSet)) walk.report(unknownFieldMessage(key, spec.names), key);
@@ -217,7 +219,11 @@ function copyField(value: unknown, field: FieldKind): unknown {
 
 function copyObject(value: Record<string, unknown>, spec: ObjectFields): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, field] of compile(spec).entries) if (name in value) out[name] = copyField(value[name], field);
+  const { names, kinds } = compile(spec);
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i] as string;
+    if (name in value) out[name] = copyField(value[name], kinds[i] as FieldKind);
+  }
   return out;
 }
 
