@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { calculatePlan } from '@billing/pricing-core';
 import type { CalculateOptions } from '@billing/pricing-core';
-import { referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
+import { floatTotals, random, referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
 
 // Benchmark of calculatePlan: exact engine against a float64 loop doing the same arithmetic,
 // linear scaling, and peak memory. Run with `pnpm bench` (adds --expose-gc).
@@ -64,18 +64,6 @@ const PRICES = [
   },
 ];
 
-/** A small deterministic generator (mulberry32), so every run prices the same plan. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function buildInstances(count: number): BenchInstance[] {
   const next = random(count);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
@@ -136,10 +124,7 @@ function floatTotal(instances: readonly BenchInstance[], lines?: number[]): numb
     pooledUsage += instance.usage.transfer;
     allowance += 1000 * q;
   }
-  const pre = subtotal + round2(Math.max(0, pooledUsage - allowance) * 0.01);
-  const percentOff = round2(pre * 0.05);
-  const discounted = pre - percentOff - Math.min(10, pre - percentOff);
-  return discounted + round2(discounted * 0.2);
+  return floatTotals(subtotal, pooledUsage, allowance);
 }
 
 function median(values: number[]): number {

@@ -30,7 +30,7 @@ export const REFERENCE_PRICES = [
 ];
 
 /** A small deterministic generator (mulberry32), so every run prices the same plan. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -91,6 +91,11 @@ export function referenceFloatTotal(instances: readonly ReferenceInstance[]): nu
     pooledUsage += instance.usage.transfer;
     allowance += 1000 * q * factor;
   }
+  return floatTotals(subtotal, pooledUsage, allowance);
+}
+
+/** Both plans' ending in float64: the pooled overage at 0.01, 5% off, a 10.00 coupon, 20% tax. */
+export function floatTotals(subtotal: number, pooledUsage: number, allowance: number): number {
   const pre = subtotal + round2(Math.max(0, pooledUsage - allowance) * 0.01);
   const percentOff = round2(pre * 0.05);
   const discounted = pre - percentOff - Math.min(10, pre - percentOff);
