@@ -108,7 +108,8 @@ export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Total
     rounding,
     cycleHours: decText(plan.cycleHours),
     capHours: plan.capHours === null ? null : decText(plan.capHours),
-    instances: plan.instances.map((instance): InstanceDebug => {
+    instances: Array.from({ length: plan.instances.length }, (_, index): InstanceDebug => {
+      const instance = plan.instances.at(index) as ResolvedInstance;
       const frame = frameOf(instance, plan, cycleHours);
       return {
         instanceLabel: instance.label,

@@ -33,7 +33,7 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
   const lineItems = new Array<LineItem>(count);
   let subtotal = roundMoney(R0, digits);
   for (let i = 0; i < count; i += 1) {
-    const instance = plan.instances[i] as ResolvedInstance;
+    const instance = plan.instances.at(i) as ResolvedInstance;
     const frame = frameOf(instance, plan, cycleHours);
     for (const pool of pools) pool.addInstance(frame, instance);
     const amounts = priceInstance(plan, instance, frame, v, null);

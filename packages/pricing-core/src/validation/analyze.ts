@@ -61,7 +61,8 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  const instances = resolveInstances(root.instances, addonCodes, v);
+  // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
+  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL');
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
