@@ -39,6 +39,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Same test as zod's `isPlainObject`, which a record (map) field applies. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (!isObject(value)) return false;
+  // NOTE: the common case (a JSON object): its prototype is Object.prototype, whose constructor is Object.
+  if (Object.getPrototypeOf(value) === Object.prototype && (value as { constructor?: unknown }).constructor === Object) return true;
   const ctor = (value as { constructor?: unknown }).constructor;
   if (ctor === undefined || typeof ctor !== 'function') return true;
   const proto: unknown = ctor.prototype;
