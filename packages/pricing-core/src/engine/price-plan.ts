@@ -1,4 +1,4 @@
-import { decPlus } from '../money/decimal.js';
+import { decIsZero, decPlus } from '../money/decimal.js';
 import type { Decimal } from '../money/decimal.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { R0, rat } from '../money/rational.js';
@@ -32,6 +32,7 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
   const pools = plan.usagePrices.map((price) => new Pool(price));
   const lineItems = new Array<LineItem>(count);
   let subtotal = roundMoney(R0, digits);
+  const zeroText = formatMoney(subtotal, digits);
   for (let i = 0; i < count; i += 1) {
     const instance = plan.instances.at(i) as ResolvedInstance;
     const frame = frameOf(instance, plan, cycleHours);
@@ -41,12 +42,15 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
     const addons = roundMoney(amounts.addons, digits);
     const lineSubtotal = decPlus(base, addons);
     subtotal = decPlus(subtotal, lineSubtotal);
+    // NOTE: a line without add-ons (a common case) shares its texts: base and subtotal are equal.
+    const baseText = formatMoney(base, digits);
+    const noAddons = decIsZero(addons);
     lineItems[i] = {
       instanceLabel: instance.label,
       quantity: instance.quantityNumber,
-      base: formatMoney(base, digits),
-      addons: formatMoney(addons, digits),
-      subtotal: formatMoney(lineSubtotal, digits),
+      base: baseText,
+      addons: noAddons ? zeroText : formatMoney(addons, digits),
+      subtotal: noAddons ? baseText : formatMoney(lineSubtotal, digits),
       currency: plan.currency,
     };
   }
