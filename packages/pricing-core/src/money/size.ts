@@ -1,6 +1,6 @@
 import { Dec } from './big.js';
 import type { BigValue as Decimal } from './big.js';
-import { toBig } from './decimal.js';
+import { fastParts, toBig } from './decimal.js';
 import type { Rational } from './rational.js';
 import { reduce } from './rational.js';
 
@@ -17,6 +17,8 @@ const powers = new Map<number, Decimal>();
  * @example exceedsPowerOfTen(rat(new Dec('1e40')), 36) // true
  */
 export function exceedsPowerOfTen(a: Rational, exponent: number): boolean {
+  // NOTE: a fast value is below 2^53 over a denominator of at least 10^-20: below 10^36.
+  if (exponent >= 36 && fastParts(a.n) !== undefined && fastParts(a.d) !== undefined) return false;
   const n = toBig(a.n);
   const d = toBig(a.d);
   const gap = n.e - d.e;
@@ -36,6 +38,8 @@ export function exceedsPowerOfTen(a: Rational, exponent: number): boolean {
  * @example withinDigits(rat(new Dec(1), new Dec(3)), 60) // 1/3
  */
 export function withinDigits(a: Rational, maxDigits: number): Rational | undefined {
+  // NOTE: fast parts have at most 16 digits and 20 places: at most 36 digits once made whole.
+  if (maxDigits >= 36 && fastParts(a.n) !== undefined && fastParts(a.d) !== undefined) return a;
   // Digits of n and d once both are scaled to whole numbers: a bound on the lowest terms.
   const n = toBig(a.n);
   const d = toBig(a.d);
