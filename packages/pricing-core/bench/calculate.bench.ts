@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { calculatePlan } from '@billing/pricing-core';
 import type { CalculateOptions } from '@billing/pricing-core';
+import { floatTotals, random, referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
 
 // Benchmark of calculatePlan: exact engine against a float64 loop doing the same arithmetic,
 // linear scaling, and peak memory. Run with `pnpm bench` (adds --expose-gc).
@@ -63,18 +64,6 @@ const PRICES = [
   },
 ];
 
-/** A small deterministic generator (mulberry32), so every run prices the same plan. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function buildInstances(count: number): BenchInstance[] {
   const next = random(count);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
@@ -135,10 +124,7 @@ function floatTotal(instances: readonly BenchInstance[], lines?: number[]): numb
     pooledUsage += instance.usage.transfer;
     allowance += 1000 * q;
   }
-  const pre = subtotal + round2(Math.max(0, pooledUsage - allowance) * 0.01);
-  const percentOff = round2(pre * 0.05);
-  const discounted = pre - percentOff - Math.min(10, pre - percentOff);
-  return discounted + round2(discounted * 0.2);
+  return floatTotals(subtotal, pooledUsage, allowance);
 }
 
 function median(values: number[]): number {
@@ -147,16 +133,33 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function time<T>(run: () => T, warmups: number, iterations: number): { ms: number; value: T } {
+// NOTE: `cpuMs` is the process's CPU time (user + system, GC threads included) per run: on a
+// shared machine it moves far less than wall time, which counts the time other processes ran.
+function time<T>(run: () => T, warmups: number, iterations: number): { ms: number; cpuMs: number; value: T } {
   let value = run();
   for (let i = 1; i < warmups; i += 1) value = run();
   const samples: number[] = [];
+  const cpuSamples: number[] = [];
   for (let i = 0; i < iterations; i += 1) {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     value = run();
+    const used = process.cpuUsage(cpu);
     samples.push(performance.now() - start);
+    cpuSamples.push((used.user + used.system) / 1000);
   }
-  return { ms: median(samples), value };
+  return { ms: median(samples), cpuMs: median(cpuSamples), value };
+}
+
+/** The float loop's time per run, from batches long enough for the CPU clock to resolve. */
+function floatTime(run: () => number): { ms: number; cpuMs: number; value: number } {
+  const batch = 20;
+  const timed = time(() => {
+    let value = 0;
+    for (let i = 0; i < batch; i += 1) value = run();
+    return value;
+  }, 5, 31);
+  return { ms: timed.ms / batch, cpuMs: timed.cpuMs / batch, value: timed.value };
 }
 
 // NOTE: the scaling and memory runs price up to 100,000 instances, past the default request
@@ -169,8 +172,8 @@ const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** Heap and RSS figures of pricing `count` instances; run in a child process for a clean peak. */
-function measureMemory(count: number): void {
-  const request = buildRequest(buildInstances(count));
+function measureMemory(count: number, plan: string): void {
+  const request = plan === 'reference' ? referenceRequest(referenceInstances(count)) : buildRequest(buildInstances(count));
   gc?.();
   const before = process.memoryUsage();
   const result = calculatePlan(request, BENCH);
@@ -180,7 +183,9 @@ function measureMemory(count: number): void {
   console.log(
     JSON.stringify({
       count,
+      plan,
       total: result.total,
+      heapBeyondBaselineMb: mb(after.heapUsed - before.heapUsed),
       heapBeforeMb: mb(before.heapUsed),
       heapAfterMb: mb(after.heapUsed),
       heapRetainedMb: mb(retained.heapUsed),
@@ -193,11 +198,26 @@ function measureMemory(count: number): void {
 function main(): void {
   const memoryArg = process.argv.indexOf('--memory');
   if (memoryArg !== -1) {
-    measureMemory(Number(process.argv[memoryArg + 1]));
+    measureMemory(Number(process.argv[memoryArg + 1]), process.argv[memoryArg + 2] ?? 'models');
     return;
   }
 
-  console.log(`calculatePlan benchmark (node ${process.version}, ${PRICES.length} prices, median of timed runs)\n`);
+  console.log(`calculatePlan benchmark (node ${process.version}, median of timed runs)\n`);
+
+  // The reference plan of the speed goal, with its float64 loop in the same run.
+  const reference = referenceInstances(10_000);
+  const referenceBody = referenceRequest(reference);
+  const referenceExact = time(() => calculatePlan(referenceBody), 10, 21);
+  const referenceExactOnly = time(() => calculatePlan(referenceBody, { exact: true }), 5, 11);
+  const referenceFloat = floatTime(() => referenceFloatTotal(reference));
+  console.log('reference plan: 10,000 instances, 6 prices (HOURLY per-unit, graduated 3 tiers, FLAT add-on, metered add-on, PACKAGE with free units, prorated pooled USAGE)');
+  console.log(`  calculatePlan (exact, BASIC view):     ${referenceExact.ms.toFixed(2).padStart(8)} ms   total ${referenceExact.value.total}`);
+  console.log(`  calculatePlan, exact path forced:      ${referenceExactOnly.ms.toFixed(2).padStart(8)} ms   total ${referenceExactOnly.value.total}`);
+  console.log(`  float64 loop:                          ${referenceFloat.ms.toFixed(3).padStart(8)} ms   total ${referenceFloat.value.toFixed(2)}`);
+  console.log(`  ratio exact / float64:                 ${(referenceExact.ms / referenceFloat.ms).toFixed(0).padStart(8)}x   (goal <= 50x; CPU time: ${(referenceExact.cpuMs / referenceFloat.cpuMs).toFixed(0)}x)`);
+  console.log(`  ratio exact path forced / float64:     ${(referenceExactOnly.ms / referenceFloat.ms).toFixed(0).padStart(8)}x   (CPU time: ${(referenceExactOnly.cpuMs / referenceFloat.cpuMs).toFixed(0)}x)\n`);
+
+  console.log(`models plan: 10,000 instances, ${PRICES.length} prices, one per model`);
 
   const instances = buildInstances(10_000);
   const request = buildRequest(instances);
@@ -207,7 +227,6 @@ function main(): void {
   const serialized = time(() => JSON.stringify(calculatePlan(request, BENCH_FULL)).length, 5, 9);
   const float = time(() => floatTotal(instances), 20, 51);
   const floatJson = time(() => JSON.stringify({ total: floatTotal(instances) }).length, 20, 51);
-  console.log('10,000 instances');
   console.log(`  calculatePlan (exact):                 ${exact.ms.toFixed(2).padStart(8)} ms   total ${exact.value.total}`);
   console.log(`  float64 loop:                          ${float.ms.toFixed(3).padStart(8)} ms   total ${float.value.toFixed(2)}`);
   console.log(`  ratio exact / float64:                 ${(exact.ms / float.ms).toFixed(0).padStart(8)}x`);
@@ -228,10 +247,10 @@ function main(): void {
   }
 
   console.log('\nmemory (each size in a fresh process)');
-  for (const count of [10_000, 100_000]) {
+  for (const [count, plan] of [[10_000, 'models'], [100_000, 'models'], [100_000, 'reference']] as const) {
     const child = spawnSync(
       process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), '--memory', String(count)],
+      [...process.execArgv, fileURLToPath(import.meta.url), '--memory', String(count), plan],
       { encoding: 'utf8' },
     );
     const line = child.stdout.trim().split('\n').pop() ?? '';
@@ -241,7 +260,8 @@ function main(): void {
     }
     const figures = JSON.parse(line) as Record<string, string | number | boolean>;
     console.log(
-      `  ${count.toLocaleString('en').padStart(7)} instances: heap ${figures.heapBeforeMb} -> ${figures.heapAfterMb} MB during, ` +
+      `  ${plan.padEnd(9)} ${count.toLocaleString('en').padStart(7)} instances: heap ${figures.heapBeforeMb} -> ${figures.heapAfterMb} MB ` +
+        `(+${figures.heapBeyondBaselineMb} MB beyond baseline), ` +
         `${figures.heapRetainedMb} MB retained after GC, peak RSS ${figures.peakRssMb} MB` +
         (figures.gcExposed ? '' : ' (run with --expose-gc for exact heap figures)'),
     );

@@ -1,7 +1,7 @@
 // NOTE: the main entry. The zod schemas are exported from `@billing/pricing-core/schema` and the
 // property-testing kit from `@billing/pricing-core/testing`; this entry re-exports neither.
 export { calculatePlan } from './engine/calculate-plan.js';
-export { validatePlanRequest } from './validation/validate.js';
+export { validatePlanRequest } from './engine/validate-plan-request.js';
 export { PricingValidationError } from './errors/pricing-validation-error.js';
 export {
   BILLING_PERIODS,
@@ -17,8 +17,8 @@ export { DEFAULT_PRICING_LIMITS } from './limits.js';
 export { MAX_INPUT_DECIMALS, MAX_MAGNITUDE_EXPONENT } from './money/bounds.js';
 export { MAX_LISTED_VIOLATIONS } from './validation/collector.js';
 export type { FieldViolation } from './errors/pricing-validation-error.js';
-export type { Instance, PlanRequest, Price, Tier, Usage } from './schema/request-schema.js';
+export type { Instance, PlanRequest, Price, Tier, Usage } from './request/fields.js';
 export type { InstanceDebug, LineItem, PlanDebug, PlanResult, PriceDebug, TotalsDebug } from './schema/result-types.js';
 export type { BillingPeriod, ChargeTiming, MetricAggregation, PricingModel, ProductType, TierMode } from './constants.js';
-export type { ValidationOutcome } from './validation/validate.js';
+export type { ValidationOutcome } from './engine/validate-plan-request.js';
 export type { CalculateOptions, PlanView, PricingLimitName, PricingLimits } from './limits.js';

@@ -39,6 +39,11 @@ export interface CalculateOptions {
   view?: PlanView;
   /** Limits to apply instead of the defaults (the others keep their defaults). */
   limits?: Partial<PricingLimits>;
+  /**
+   * Price on the exact path only (every value a big.js decimal), as `PRICING_EXACT=1` does for
+   * the whole process; the result is the same, byte for byte. For comparisons and bug reports.
+   */
+  exact?: boolean;
 }
 
 /** Options with every default applied. */
@@ -47,6 +52,8 @@ export interface ResolvedOptions {
   readonly view: PlanView;
   /** Every limit. */
   readonly limits: PricingLimits;
+  /** Whether the exact path is forced. */
+  readonly exact: boolean;
 }
 
 /**
@@ -64,5 +71,5 @@ export function resolveOptions(options: CalculateOptions = {}): ResolvedOptions 
   }
   const view = options.view ?? 'BASIC';
   if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be BASIC or FULL, got ${String(view)}`);
-  return { view, limits };
+  return { view, limits, exact: options.exact === true };
 }

@@ -1,68 +1,23 @@
-import type { Decimal } from '../money/big.js';
 import { PricingValidationError } from '../errors/pricing-validation-error.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { toJsonNumber } from '../money/parse.js';
-import { add, R0, rat, roundTo } from '../money/rational.js';
+import { decPlus } from '../money/decimal.js';
+import { add, R0, roundTo } from '../money/rational.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import type { CalculateOptions, PlanView } from '../limits.js';
+import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
+import { isExactOnly, withExactPath } from '../money/decimal.js';
 import { basicDebug, buildDebug, withLazyDebug } from './debug.js';
-import { frameOf } from './frame.js';
-import { priceInstance } from './price-instance.js';
-import type { PooledCharge } from './pooled.js';
-import { Pool } from './pool.js';
-import { pooledCharge } from './pooled.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import { pricePlan } from './price-plan.js';
+import type { ResolvedPlan } from '../resolved/resolved-plan.js';
 import { computeTotals } from './totals.js';
 
 /** Sets an own property, safely for any key ("__proto__" included). */
 function setOwn(target: Record<string, number>, key: string, value: number): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** Everything priced, before formatting. */
-export interface PricedPlan {
-  /** Line items in instance order. */
-  readonly lineItems: LineItem[];
-  /** Pooled USAGE charges in price order. */
-  readonly pooled: readonly PooledCharge[];
-  /** Sum of the line subtotals. */
-  readonly subtotal: Decimal;
-}
-
-/**
- * Prices every instance and every pooled USAGE price. Formula failures go to `v`.
- * @example pricePlan(plan, new ViolationCollector()).subtotal
- */
-export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan {
-  const digits = plan.minorDigits;
-  const cycleHours = rat(plan.cycleHours);
-  const count = plan.instances.length;
-  const pools = plan.usagePrices.map((price) => new Pool(price));
-  const lineItems = new Array<LineItem>(count);
-  let subtotal = roundMoney(R0, digits);
-  for (let i = 0; i < count; i += 1) {
-    const instance = plan.instances[i] as ResolvedInstance;
-    const frame = frameOf(instance, plan, cycleHours);
-    for (const pool of pools) pool.addInstance(frame, instance);
-    const amounts = priceInstance(plan, instance, frame, v, null);
-    const base = roundMoney(amounts.base, digits);
-    const addons = roundMoney(amounts.addons, digits);
-    const lineSubtotal = base.plus(addons);
-    subtotal = subtotal.plus(lineSubtotal);
-    lineItems[i] = {
-      instanceLabel: instance.label,
-      quantity: instance.quantityNumber,
-      base: formatMoney(base, digits),
-      addons: formatMoney(addons, digits),
-      subtotal: formatMoney(lineSubtotal, digits),
-      currency: plan.currency,
-    };
-  }
-  const pooled = pools.map((pool) => pooledCharge(pool, plan.instances, cycleHours, v));
-  return { lineItems, pooled, subtotal };
 }
 
 /**
@@ -82,7 +37,7 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
     overageSum = add(overageSum, charge.trace.amount);
   }
   const overageCost = roundMoney(overageSum, digits);
-  const totals = computeTotals(subtotal.plus(overageCost), plan.discountPercent, plan.couponValue, plan.taxRate, digits);
+  const totals = computeTotals(decPlus(subtotal, overageCost), plan.discountPercent, plan.couponValue, plan.taxRate, digits);
   const result: Omit<PlanResult, 'debug'> = {
     lineItems,
     pooledAllowances,
@@ -101,7 +56,8 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
   // each instance are derived again, instance by instance, when `debug` is first read (JSON
   // serialization included). Keeping ~5 exact values per price and instance alive through the
   // whole run made the young-generation GC copy them and cost more than deriving them again.
-  return withLazyDebug(result, () => buildDebug(plan, priced, totals));
+  const exact = isExactOnly();
+  return withLazyDebug(result, () => withExactPath(exact, () => buildDebug(plan, priced, totals)));
 }
 
 /**
@@ -114,6 +70,10 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
  */
 export function calculatePlan(request: unknown, options?: CalculateOptions): PlanResult {
   const resolved = resolveOptions(options);
+  return withExactPath(resolved.exact, () => calculateResolved(request, resolved));
+}
+
+function calculateResolved(request: unknown, resolved: ResolvedOptions): PlanResult {
   const analysis = analyzeRequest(request, resolved);
   if (!analysis.ok) throw new PricingValidationError(analysis.violations, analysis.total);
   const v = new ViolationCollector();

@@ -1,33 +1,23 @@
-import type { Decimal } from '../money/big.js';
-import { Dec } from '../money/big.js';
-import type { Rational } from '../money/rational.js';
-import { rat, toText } from '../money/rational.js';
+import { decText, isDecimal } from '../money/decimal.js';
+import { isRational, rat, toText } from '../money/rational.js';
 import { ENGINE_VERSION } from '../constants.js';
 import { formatMoney } from '../money/format.js';
 import type { InstanceDebug, PlanDebug, PlanResult, PriceDebug } from '../schema/result-types.js';
-import type { PricedPlan } from './calculate-plan.js';
+import type { PricedPlan } from './price-plan.js';
 import { frameOf } from './frame.js';
 import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
 import { priceInstance } from './price-instance.js';
 import { ViolationCollector } from '../validation/collector.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 import type { Totals } from './totals.js';
-
-function isDecimal(value: object): value is Decimal {
-  return value instanceof Dec;
-}
-
-function isRational(value: object): value is Rational {
-  return (value as Partial<Rational>).n instanceof Dec && (value as Partial<Rational>).d instanceof Dec;
-}
 
 /**
  * Turns exact values inside a breakdown into text (decimals, or `n/d` fractions).
- * @example describe({ units: rat(new Dec(1), new Dec(3)) }) // { units: '1/3' }
+ * @example describe({ units: rat(decOf(1), decOf(3)) }) // { units: '1/3' }
  */
 export function describe(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (isDecimal(value)) return value.toString();
+  if (isDecimal(value)) return decText(value);
   if (isRational(value)) return toText(value);
   if (Array.isArray(value)) return value.map(describe);
   const out: Record<string, unknown> = {};
@@ -100,7 +90,7 @@ export function basicDebug(plan: ResolvedPlan, totals: Totals): PlanDebug {
       percentOff: formatMoney(totals.percentOff, digits),
       couponOff: formatMoney(totals.couponOff, digits),
       discounted: formatMoney(totals.discounted, digits),
-      taxRate: plan.taxRate.toString(),
+      taxRate: decText(plan.taxRate),
     },
   };
 }
@@ -116,14 +106,15 @@ export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Total
   return {
     engineVersion,
     rounding,
-    cycleHours: plan.cycleHours.toString(),
-    capHours: plan.capHours === null ? null : plan.capHours.toString(),
-    instances: plan.instances.map((instance): InstanceDebug => {
+    cycleHours: decText(plan.cycleHours),
+    capHours: plan.capHours === null ? null : decText(plan.capHours),
+    instances: Array.from({ length: plan.instances.length }, (_, index): InstanceDebug => {
+      const instance = plan.instances.at(index) as ResolvedInstance;
       const frame = frameOf(instance, plan, cycleHours);
       return {
         instanceLabel: instance.label,
-        quantity: instance.quantity.toString(),
-        hours: (instance.hours ?? plan.cycleHours).toString(),
+        quantity: decText(instance.quantity),
+        hours: decText(instance.hours ?? plan.cycleHours),
         billableHours: toText(frame.billableHours),
         prorationFactor: toText(frame.prorationFactor),
         prices: describeInstancePrices(plan, instance, frame),

@@ -1,7 +1,8 @@
 import type { Rational } from '../money/rational.js';
+import { decCompare } from '../money/decimal.js';
 import { R1, rat } from '../money/rational.js';
 import type { InstanceFrame } from './price-on-instance.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 
 /**
  * The hours figures of an instance (section 1 of the rules).
@@ -9,11 +10,11 @@ import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
  */
 export function frameOf(instance: ResolvedInstance, plan: ResolvedPlan, cycleHours: Rational): InstanceFrame {
   const hours = instance.hours ?? plan.cycleHours;
-  const billable = plan.capHours !== null && hours.gt(plan.capHours) ? plan.capHours : hours;
+  const billable = plan.capHours !== null && decCompare(hours, plan.capHours) > 0 ? plan.capHours : hours;
   return {
     quantity: rat(instance.quantity),
     billableHours: rat(billable),
-    prorationFactor: hours.gte(plan.cycleHours) ? R1 : rat(hours, plan.cycleHours),
+    prorationFactor: decCompare(hours, plan.cycleHours) >= 0 ? R1 : rat(hours, plan.cycleHours),
     cycleHours,
   };
 }

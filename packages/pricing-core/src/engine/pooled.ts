@@ -1,9 +1,10 @@
 import type { Rational } from '../money/rational.js';
-import { add, isZero, R0, R1, sub } from '../money/rational.js';
+import { add, R0, R1 } from '../money/rational.js';
 import type { ViolationCollector } from '../validation/collector.js';
+import { billedUnitsOf } from './free-units.js';
 import type { Pool } from './pool.js';
 import { clamped, clampOf, PriceTrace, runModel } from './price-on-instance.js';
-import type { ResolvedInstance } from './resolved.js';
+import type { InstanceList, ResolvedInstance } from '../resolved/resolved-plan.js';
 import { usageOf } from './usage.js';
 
 /** The pooled figures of one USAGE price. */
@@ -23,16 +24,23 @@ export interface PooledCharge {
  * clamps it; with no instances the clamp still applies to the zero amount.
  * @example pooledCharge(pool, instances, cycleHours, v).allowance
  */
-export function pooledCharge(pool: Pool, instances: readonly ResolvedInstance[], cycleHours: Rational, v: ViolationCollector): PooledCharge {
+export function pooledCharge(pool: Pool, instances: InstanceList, cycleHours: Rational, v: ViolationCollector): PooledCharge {
   const { price, allowance, usage } = pool;
   const metric = price.metric ?? '';
-  const rest = sub(usage, allowance);
-  const billedUnits = isZero(rest) || rest.n.s < 0 ? R0 : rest;
+  const billedUnits = billedUnitsOf(usage, allowance);
+  // NOTE: another metric's pooled usage is summed once per metric, however often a formula reads it.
+  const otherTotals = new Map<string, Rational>();
   const pooledUsageOf = {
     read: (m: string): Rational => {
       if (m === metric) return usage;
-      let total = R0;
-      for (const instance of instances) if (instance.usage.kind === 'map') total = add(total, usageOf(instance.usage, m, 'SUM'));
+      let total = otherTotals.get(m);
+      if (total !== undefined) return total;
+      total = R0;
+      for (let i = 0; i < instances.length; i += 1) {
+        const instance = instances.at(i) as ResolvedInstance;
+        if (instance.usage.kind === 'map') total = add(total, usageOf(instance.usage, m, 'SUM'));
+      }
+      otherTotals.set(m, total);
       return total;
     },
   };

@@ -1,9 +1,9 @@
 import type { Rational } from '../money/rational.js';
-import { add, isOne, mulDec, R0 } from '../money/rational.js';
+import { add, isPlain, mulDec, R0 } from '../money/rational.js';
 import type { ViolationCollector } from '../validation/collector.js';
 import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
 import { priceOnInstance } from './price-on-instance.js';
-import type { ResolvedInstance, ResolvedPlan } from './resolved.js';
+import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 
 /** The exact sums of one instance, before the line's rounding. */
 export interface InstanceAmounts {
@@ -31,7 +31,7 @@ export function priceInstance(
   let baseFractions = R0;
   for (const price of plan.basePrices) {
     const amount = priceOnInstance(price, frame, instance.usage, frame.quantity, -1, v, traces);
-    if (isOne(amount.d)) base = add(base, amount);
+    if (isPlain(amount)) base = add(base, amount);
     else baseFractions = add(baseFractions, amount);
   }
   let addons = R0;
@@ -44,7 +44,7 @@ export function priceInstance(
     const licensed = entry.usage.kind === 'number' ? mulDec(frame.quantity, entry.usage.value) : frame.quantity;
     for (const price of prices) {
       const amount = priceOnInstance(price, frame, entry.usage, licensed, entryIndex, v, traces);
-      if (isOne(amount.d)) addons = add(addons, amount);
+      if (isPlain(amount)) addons = add(addons, amount);
       else addonFractions = add(addonFractions, amount);
     }
   }

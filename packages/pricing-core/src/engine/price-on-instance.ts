@@ -1,13 +1,12 @@
 import { MESSAGES } from '../errors/messages.js';
 import { FormulaError } from '../formula/ast.js';
 import type { Rational } from '../money/rational.js';
-import { EXACT_WHOLE_LIMIT, wholeOf } from '../money/digits.js';
-import { decimalOfNumber } from '../money/parse.js';
-import { cmp, isZero, mul, mulDec, R0, R1, rat, sub } from '../money/rational.js';
+import { cmp, mul, R0, R1 } from '../money/rational.js';
 import { priceModel } from '../models/price-model.js';
 import type { ModelInput, ModelResult, UsageReader } from '../models/types.js';
 import type { ViolationCollector } from '../validation/collector.js';
-import type { ResolvedPrice, ResolvedUsage } from './resolved.js';
+import type { ResolvedPrice, ResolvedUsage } from '../resolved/resolved-plan.js';
+import { allowanceOf, billedUnitsOf, hasFreeUnits } from './free-units.js';
 import { usageOf } from './usage.js';
 
 /** The figures of one instance that every price on it shares. */
@@ -119,25 +118,6 @@ export function inputOf(price: ResolvedPrice, frame: InstanceFrame, usage: Resol
   return new InstanceInput(billedUnits, frame.quantity, frame.billableHours, frame.cycleHours, usage, price.metric, units);
 }
 
-// NOTE: quantities, usage and free units are mostly whole numbers; for those, free units and
-// the units left are exact JavaScript integers (quantities, never amounts), which spares
-// big.js two operations per metered price and instance.
-function wholeFreeUnits(quantity: Rational, price: ResolvedPrice, proration: Rational): Rational | undefined {
-  if (proration !== R1 || quantity.d !== R1.d) return undefined;
-  const q = wholeOf(quantity.n);
-  const f = wholeOf(price.freeUnits);
-  if (q === undefined || f === undefined || q * f >= EXACT_WHOLE_LIMIT) return undefined;
-  return rat(decimalOfNumber(q * f));
-}
-
-function subtractWhole(a: Rational, b: Rational): Rational | undefined {
-  if (a.d !== R1.d || b.d !== R1.d) return undefined;
-  const x = wholeOf(a.n);
-  const y = wholeOf(b.n);
-  if (x === undefined || y === undefined) return undefined;
-  return x <= y ? R0 : rat(decimalOfNumber(x - y));
-}
-
 /**
  * Prices one BASE or ADDON price on one instance (or one add-on entry): units, free units,
  * model, time scaling, clamping. Returns the exact amount; with `traces`, also records how it
@@ -161,10 +141,9 @@ export function priceOnInstance(
   if (metric !== null) {
     units = usageOf(usage, metric, price.aggregation);
     billedUnits = units;
-    if (price.freeUnits.c[0] !== 0) {
-      freeUnits = wholeFreeUnits(frame.quantity, price, proration) ?? mul(mulDec(frame.quantity, price.freeUnits), proration);
-      const rest = subtractWhole(units, freeUnits) ?? sub(units, freeUnits);
-      billedUnits = isZero(rest) || rest.n.s < 0 ? R0 : rest;
+    if (hasFreeUnits(price)) {
+      freeUnits = allowanceOf(price, frame.quantity, proration);
+      billedUnits = billedUnitsOf(units, freeUnits);
     }
   }
   const model = runModel(price, inputOf(price, frame, usage, units, billedUnits), v, traces !== null);

@@ -1,9 +1,9 @@
-import type { Decimal } from '../money/big.js';
-import { Dec } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decCompare, decMinus, decOf, decPlus, decTimes } from '../money/decimal.js';
 import { roundMoney } from '../money/format.js';
 import { rat } from '../money/rational.js';
 
-const HUNDRED = new Dec(100);
+const HUNDRED = decOf(100);
 
 /** The rounded steps from the pre-discount amount to the total. */
 export interface Totals {
@@ -24,7 +24,7 @@ export interface Totals {
 /**
  * Applies the percent discount, then the coupon, then tax, rounding half-up at each step, so
  * every printed total is the exact sum of the printed parts.
- * @example computeTotals(new Dec(100), new Dec(10), new Dec(5), new Dec('0.2'), 2).total.toString() // '68'
+ * @example computeTotals(decOf(100), decOf(10), decOf(5), decOf('0.2'), 2).total // 68 // '68'
  */
 export function computeTotals(
   pre: Decimal,
@@ -33,11 +33,11 @@ export function computeTotals(
   taxRate: Decimal,
   minorDigits: number,
 ): Totals {
-  const percentOff = roundMoney(rat(pre.times(discountPercent), HUNDRED), minorDigits);
-  const rest = pre.minus(percentOff);
+  const percentOff = roundMoney(rat(decTimes(pre, discountPercent), HUNDRED), minorDigits);
+  const rest = decMinus(pre, percentOff);
   // NOTE: a coupon never takes the amount below zero; the unused part is simply not applied.
-  const couponOff = couponValue.lt(rest) ? couponValue : rest;
-  const discounted = rest.minus(couponOff);
-  const tax = roundMoney(rat(discounted.times(taxRate)), minorDigits);
-  return { pre, percentOff, couponOff, discounted, tax, total: discounted.plus(tax) };
+  const couponOff = decCompare(couponValue, rest) < 0 ? couponValue : rest;
+  const discounted = decMinus(rest, couponOff);
+  const tax = roundMoney(rat(decTimes(discounted, taxRate)), minorDigits);
+  return { pre, percentOff, couponOff, discounted, tax, total: decPlus(discounted, tax) };
 }

@@ -1,8 +1,8 @@
-import type { Decimal } from '../money/big.js';
-import { D0, Dec } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decCompare, decOf, decPlus, decText, ZERO } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import { R0, rat } from '../money/rational.js';
-import type { Aggregation, ResolvedUsage } from './resolved.js';
+import type { Aggregation, ResolvedUsage } from '../resolved/resolved-plan.js';
 
 /**
  * Aggregates an array of usage numbers; an empty array is 0.
@@ -14,22 +14,22 @@ export function aggregate(values: readonly Decimal[], aggregation: Aggregation):
     case 'SUM':
       return rat(sum(values));
     case 'MAX':
-      return rat(values.reduce((a, b) => (b.gt(a) ? b : a)));
+      return rat(values.reduce((a, b) => (decCompare(b, a) > 0 ? b : a)));
     case 'COUNT':
-      return rat(new Dec(values.length));
+      return rat(decOf(values.length));
     case 'LATEST':
-      return rat(values[values.length - 1] ?? D0);
+      return rat(values[values.length - 1] ?? ZERO);
     case 'AVERAGE':
       // NOTE: kept as an exact fraction; 1, 1, 2 averages to 4/3, not 1.333...
-      return rat(sum(values), new Dec(values.length));
+      return rat(sum(values), decOf(values.length));
     case 'UNIQUE_COUNT':
-      return rat(new Dec(new Set(values.map((value) => value.toString())).size));
+      return rat(decOf(new Set(values.map(decText)).size));
   }
 }
 
 function sum(values: readonly Decimal[]): Decimal {
-  let total = D0;
-  for (const value of values) total = total.plus(value);
+  let total = ZERO;
+  for (const value of values) total = decPlus(total, value);
   return total;
 }
 

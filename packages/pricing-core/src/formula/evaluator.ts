@@ -1,5 +1,5 @@
 import { FORMULA_MESSAGES } from '../errors/messages.js';
-import { decimalPlaces } from '../money/parse.js';
+import { smallWhole } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import { add, ceil, cmp, div, floor, isZero, max, min, mul, neg, R0, R1, rat, roundTo, sub } from '../money/rational.js';
 import type { FormulaNode, FormulaVariable } from './ast.js';
@@ -78,8 +78,7 @@ function call(node: Extract<FormulaNode, { kind: 'call' }>, scope: FormulaScope)
 
 function roundDigits(dp: Rational): number {
   const whole = floor(dp);
-  if (cmp(rat(whole), dp) !== 0 || (whole.s < 0 && whole.c[0] !== 0) || whole.gt(MAX_ROUND_DIGITS) || decimalPlaces(whole) > 0) {
-    throw new FormulaError(FORMULA_MESSAGES.roundDigits(MAX_ROUND_DIGITS));
-  }
-  return whole.toNumber();
+  const digits = cmp(rat(whole), dp) === 0 ? smallWhole(whole, MAX_ROUND_DIGITS) : undefined;
+  if (digits === undefined) throw new FormulaError(FORMULA_MESSAGES.roundDigits(MAX_ROUND_DIGITS));
+  return digits;
 }

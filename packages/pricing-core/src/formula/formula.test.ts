@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../money/big.js';
+import { decOf } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import { R0, rat, toText } from '../money/rational.js';
 import { FormulaError } from './ast.js';
 import { evaluateFormula } from './evaluator.js';
 import { MAX_FORMULA_DEPTH, MAX_FORMULA_LENGTH, parseFormula } from './parser.js';
 
-const num = (n: string | number): Rational => rat(new Dec(n));
+const num = (n: string | number): Rational => rat(decOf(n));
 const scope = {
   variables: { units: num(10), quantity: num(2), hours: num(730), cycleHours: num(730), unitAmount: num('0.5'), freeUnits: num(3) },
   usage: (metric: string) => (metric === 'cpu' ? num(7) : R0),

@@ -1,5 +1,5 @@
 import { FORMULA_MESSAGES } from '../errors/messages.js';
-import { Dec } from '../money/big.js';
+import { decOf } from '../money/decimal.js';
 import { rat } from '../money/rational.js';
 import type { FormulaFunction, FormulaNode, FormulaVariable } from './ast.js';
 import { FORMULA_VARIABLES, FormulaError } from './ast.js';
@@ -91,7 +91,7 @@ export function parseFormula(source: string): FormulaNode {
     const token = peek();
     if (token === undefined) return fail(token);
     pos += 1;
-    if (token.type === 'number') return { kind: 'number', value: bounded(rat(new Dec(token.text))) };
+    if (token.type === 'number') return { kind: 'number', value: bounded(rat(decOf(token.text))) };
     if (token.type === 'name') return named(token);
     if (token.text !== '(') return fail(token);
     enter();

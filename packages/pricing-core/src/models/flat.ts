@@ -1,4 +1,4 @@
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
 import { mulDec } from '../money/rational.js';
 import type { ModelInput, ModelResult } from './types.js';
 import { NO_BREAKDOWN } from './types.js';

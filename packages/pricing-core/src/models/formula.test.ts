@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../money/big.js';
+import { decOf } from '../money/decimal.js';
 import { FormulaError } from '../formula/ast.js';
 import { parseFormula } from '../formula/parser.js';
 import { R0, rat, toText } from '../money/rational.js';
 import { formulaModel } from './formula.js';
 import { input } from './test-helpers.js';
 
-const spec = (source: string) => ({ formula: parseFormula(source), unitAmount: rat(new Dec('0.5')), freeUnits: R0 });
+const spec = (source: string) => ({ formula: parseFormula(source), unitAmount: rat(decOf('0.5')), freeUnits: R0 });
 
 describe('formula model', () => {
   it('prices with the expression over the model input', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../money/big.js';
+import { decOf } from '../money/decimal.js';
 import { cents, input } from './test-helpers.js';
 import { packageModel } from './package.js';
 
-const spec = { packageSize: new Dec(100), packagePrice: new Dec(5) };
+const spec = { packageSize: decOf(100), packagePrice: decOf(5) };
 
 describe('package model', () => {
   it('charges every started package in full', () => {

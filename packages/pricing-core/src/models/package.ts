@@ -1,4 +1,5 @@
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decIsZero, decTimes, ZERO } from '../money/decimal.js';
 import { ceil, divDec, isZero, R0, rat } from '../money/rational.js';
 import type { ModelInput, ModelResult } from './types.js';
 import { NO_BREAKDOWN } from './types.js';
@@ -12,9 +13,9 @@ export function packageModel(
   input: ModelInput,
   explained = true,
 ): ModelResult {
-  const packages = isZero(input.units) ? R0.n : ceil(divDec(input.units, spec.packageSize));
+  const packages = isZero(input.units) ? ZERO : ceil(divDec(input.units, spec.packageSize));
   return {
-    amount: packages.c[0] === 0 ? R0 : rat(packages.times(spec.packagePrice)),
+    amount: decIsZero(packages) ? R0 : rat(decTimes(packages, spec.packagePrice)),
     breakdown: explained ? { units: input.units, packageSize: spec.packageSize, packages, packagePrice: spec.packagePrice } : NO_BREAKDOWN,
   };
 }

@@ -1,4 +1,5 @@
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decCompare, ONE } from '../money/decimal.js';
 import { divDec, mulDec } from '../money/rational.js';
 import type { ModelInput, ModelResult } from './types.js';
 import { NO_BREAKDOWN } from './types.js';
@@ -14,6 +15,6 @@ export function perUnitModel(
 ): ModelResult {
   const scaled = mulDec(input.units, spec.rate);
   // NOTE: unitQuantity 1 is the common case; skipping the division keeps the fraction plain.
-  const amount = spec.unitQuantity.eq(1) ? scaled : divDec(scaled, spec.unitQuantity);
+  const amount = decCompare(spec.unitQuantity, ONE) === 0 ? scaled : divDec(scaled, spec.unitQuantity);
   return { amount, breakdown: explained ? { units: input.units, unitQuantity: spec.unitQuantity, rate: spec.rate } : NO_BREAKDOWN };
 }

@@ -1,23 +1,22 @@
-import type { Decimal } from '../money/big.js';
-import { D0 } from '../money/big.js';
 import type { Rational } from '../money/rational.js';
-import { add, cmp, isZero, mulDec, rat, sub } from '../money/rational.js';
+import { add, cmp, mulDec, R0, rat, sign, sub } from '../money/rational.js';
 import type { ModelInput, ModelResult, ResolvedTier } from './types.js';
 import { NO_BREAKDOWN } from './types.js';
 
 // NOTE: `charged[k]` is what every tier below k charges in full, plus tier k's flat fee, so
 // pricing q is one lookup and `charged[k] + (q - s_k) x unitAmount_k`, not a walk that adds
 // every lower tier again. Computed once per tier table (tables are resolved once per request).
-const chargedCache = new WeakMap<readonly ResolvedTier[], readonly Decimal[]>();
+const chargedCache = new WeakMap<readonly ResolvedTier[], readonly Rational[]>();
 
-function chargedBefore(tiers: readonly ResolvedTier[]): readonly Decimal[] {
+function chargedBefore(tiers: readonly ResolvedTier[]): readonly Rational[] {
   let charged = chargedCache.get(tiers);
   if (charged !== undefined) return charged;
-  const list: Decimal[] = [];
-  let full = D0;
+  const list: Rational[] = [];
+  let full = R0;
   for (const tier of tiers) {
-    list.push(full.plus(tier.flatFee));
-    if (tier.end !== null) full = full.plus(tier.end.n.minus(tier.start.n).times(tier.unitAmount).plus(tier.flatFee));
+    const fee = rat(tier.flatFee);
+    list.push(add(full, fee));
+    if (tier.end !== null) full = add(full, add(mulDec(sub(tier.end, tier.start), tier.unitAmount), fee));
   }
   charged = list;
   chargedCache.set(tiers, charged);
@@ -26,13 +25,16 @@ function chargedBefore(tiers: readonly ResolvedTier[]): readonly Decimal[] {
 
 /** The index of the tier holding the last unit (`s < q <= e`; q = 0 is in the first tier). */
 export function tierOf(tiers: readonly ResolvedTier[], q: Rational): number {
-  let k = 0;
-  while (k < tiers.length - 1) {
-    const end = (tiers[k] as ResolvedTier).end;
-    if (end === null || cmp(q, end) <= 0) break;
-    k += 1;
+  // NOTE: tiers are sorted and contiguous, so their ends increase: a binary search, not a walk.
+  let low = 0;
+  let high = tiers.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const end = (tiers[middle] as ResolvedTier).end;
+    if (end === null || cmp(q, end) <= 0) high = middle;
+    else low = middle + 1;
   }
-  return k;
+  return low;
 }
 
 function explain(tiers: readonly ResolvedTier[], q: Rational, last: number): Readonly<Record<string, unknown>> {
@@ -41,7 +43,7 @@ function explain(tiers: readonly ResolvedTier[], q: Rational, last: number): Rea
     const tier = tiers[i] as ResolvedTier;
     const top = tier.end !== null && cmp(q, tier.end) > 0 ? tier.end : q;
     const inTier = sub(top, tier.start);
-    used.push({ tier: tier.index, units: isZero(inTier) || inTier.n.s < 0 ? rat(D0) : inTier, unitAmount: tier.unitAmount, flatFee: tier.flatFee });
+    used.push({ tier: tier.index, units: sign(inTier) <= 0 ? R0 : inTier, unitAmount: tier.unitAmount, flatFee: tier.flatFee });
   }
   return { mode: 'graduated', units: q, tiers: used };
 }
@@ -54,14 +56,14 @@ function explain(tiers: readonly ResolvedTier[], q: Rational, last: number): Rea
 export function graduatedModel(spec: { readonly tiers: readonly ResolvedTier[] }, input: ModelInput, explained = true): ModelResult {
   const q = input.units;
   const tiers = spec.tiers;
-  if (tiers.length === 0) return { amount: rat(D0), breakdown: explained ? { mode: 'graduated', units: q, tiers: [] } : NO_BREAKDOWN };
+  if (tiers.length === 0) return { amount: R0, breakdown: explained ? { mode: 'graduated', units: q, tiers: [] } : NO_BREAKDOWN };
   // NOTE: tiers are sorted and contiguous; the tier holding q is the last one with units, and
   // the first tier's flat fee is due even at q = 0 (Stripe, Lago).
   const k = tierOf(tiers, q);
   const tier = tiers[k] as ResolvedTier;
   const inTier = sub(q, tier.start);
-  const units = isZero(inTier) || inTier.n.s < 0 ? null : inTier;
-  const fixed = rat((chargedBefore(tiers)[k] as Decimal));
+  const units = sign(inTier) <= 0 ? null : inTier;
+  const fixed = chargedBefore(tiers)[k] as Rational;
   const amount = units === null ? fixed : add(mulDec(units, tier.unitAmount), fixed);
   return { amount, breakdown: explained ? explain(tiers, q, k) : NO_BREAKDOWN };
 }

@@ -1,3 +1,4 @@
+import { decIsZero } from '../money/decimal.js';
 import { mulDec, R0, rat, add } from '../money/rational.js';
 import { tierOf } from './tiered-graduated.js';
 import type { ModelInput, ModelResult, ResolvedTier } from './types.js';
@@ -14,7 +15,7 @@ export function volumeModel(spec: { readonly tiers: readonly ResolvedTier[] }, i
   if (chosen === undefined) return { amount: R0, breakdown: { mode: 'volume', units: q, tier: null } };
   const scaled = mulDec(q, chosen.unitAmount);
   return {
-    amount: chosen.flatFee.c[0] === 0 ? scaled : add(scaled, rat(chosen.flatFee)),
+    amount: decIsZero(chosen.flatFee) ? scaled : add(scaled, rat(chosen.flatFee)),
     breakdown: explained
       ? { mode: 'volume', units: q, tier: chosen.index, unitAmount: chosen.unitAmount, flatFee: chosen.flatFee }
       : NO_BREAKDOWN,

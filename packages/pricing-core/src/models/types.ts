@@ -1,5 +1,5 @@
 import type { FormulaNode } from '../formula/ast.js';
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 
 /** What a model prices: the units and the context a formula may read. */

@@ -1,7 +1,12 @@
 import { MESSAGES } from '../errors/messages.js';
-import type { Decimal } from './big.js';
+import type { BigValue } from './big.js';
 import { Dec } from './big.js';
-import { decimalOfNumber, decimalPlaces, MAX_DECIMAL_TEXT } from './parse.js';
+import type { Decimal } from './decimal.js';
+import { fromBig } from './decimal.js';
+import { decimalOfNumber, MAX_DECIMAL_TEXT } from './parse.js';
+
+/** Places after the point of a big.js value (trailing zeros do not count). */
+const placesOf = (x: BigValue): number => Math.max(0, x.c.length - x.e - 1);
 
 /** Every number of a request is below 10^MAX_MAGNITUDE_EXPONENT in magnitude. */
 export const MAX_MAGNITUDE_EXPONENT = 15;
@@ -27,7 +32,7 @@ export type NumberKind = 'number' | 'money';
  * @example readBounded('1e-999999999', 'number') // the plain-decimal sentence, found without big.js
  */
 export function readBounded(value: number | string, kind: NumberKind): Decimal | string {
-  let parsed: Decimal;
+  let parsed: BigValue;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return MESSAGES.number;
     // NOTE: safe integers below the bound print without an exponent and need no other check.
@@ -40,13 +45,13 @@ export function readBounded(value: number | string, kind: NumberKind): Decimal |
       // NOTE: a mantissa has at least one digit, so 1e-13 already has 13 decimal places.
       if (e < -MAX_INPUT_DECIMALS) return MESSAGES.maxDecimals(MAX_INPUT_DECIMALS);
     }
-    parsed = decimalOfNumber(value);
+    parsed = new Dec(String(value));
   } else {
     const plain = kind === 'number' ? PLAIN_NUMBER : PLAIN_MONEY;
     if (value.length > MAX_DECIMAL_TEXT || !plain.test(value)) return kind === 'number' ? MESSAGES.plainNumber : MESSAGES.moneyFormat;
     parsed = new Dec(value.startsWith('+') ? value.slice(1) : value);
   }
   if (parsed.c[0] !== 0 && parsed.e >= MAX_MAGNITUDE_EXPONENT) return MESSAGES.outOfRange;
-  if (kind === 'number' && decimalPlaces(parsed) > MAX_INPUT_DECIMALS) return MESSAGES.maxDecimals(MAX_INPUT_DECIMALS);
-  return parsed;
+  if (kind === 'number' && placesOf(parsed) > MAX_INPUT_DECIMALS) return MESSAGES.maxDecimals(MAX_INPUT_DECIMALS);
+  return fromBig(parsed);
 }

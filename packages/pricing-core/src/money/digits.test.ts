@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec, divRound, ROUND_DOWN, ROUND_HALF_UP, ROUND_UP } from './big.js';
 import { divRoundByInteger, fixedText, smallIntegerOf } from './digits.js';
+import { decOf, fromBig } from './decimal.js';
 import { fractionText } from './fraction-text.js';
 import { rat, reduce, toText } from './rational.js';
 
@@ -68,7 +69,7 @@ describe('small integers', () => {
 function generalText(n: InstanceType<typeof Dec>, d: InstanceType<typeof Dec>): string {
   const q = n.div(d);
   if (q.times(d).eq(n)) return q.toString();
-  const lowest = reduce(rat(n, d));
+  const lowest = reduce(rat(fromBig(n), fromBig(d)));
   return `${lowest.n.toString()}/${lowest.d.toString()}`;
 }
 
@@ -78,7 +79,7 @@ describe('fraction text', () => {
     expect(fractionText(new Dec('0.06'), new Dec(12))).toBe('0.005');
     expect(fractionText(new Dec(8400), new Dec(672))).toBe('12.5');
     expect(fractionText(new Dec(10), new Dec(12))).toBe('5/6');
-    expect(toText(rat(new Dec(-1), new Dec(3)))).toBe('-1/3');
+    expect(toText(rat(decOf(-1), decOf(3)))).toBe('-1/3');
   });
   it('same text as the general path: fractionText(n, d) = generalText(n, d)', () => {
     fc.assert(

@@ -1,4 +1,4 @@
-import type { Decimal, RoundingMode } from './big.js';
+import type { BigValue as Decimal, RoundingMode } from './big.js';
 import { D0, Dec, ROUND_DOWN, ROUND_HALF_UP } from './big.js';
 
 // NOTE: big.js divides digit by digit in general and takes about a microsecond even for
@@ -92,15 +92,6 @@ export function smallIntegerOf(x: Decimal): number | undefined {
   let value = 0;
   for (let i = 0; i <= x.e; i += 1) value = value * 10 + (i < c.length ? (c[i] as number) : 0);
   return value === 0 ? undefined : value;
-}
-
-/**
- * The value of a whole number from 0 to below 10^12 as a JavaScript integer, for exact
- * arithmetic on quantities (units, hours; never amounts); `undefined` for anything else.
- * @example wholeOf(new Dec(3)) // 3
- */
-export function wholeOf(x: Decimal): number | undefined {
-  return x.c[0] === 0 ? 0 : smallIntegerOf(x);
 }
 
 /** Products and sums of whole quantities below this bound are exact in a JavaScript number. */

@@ -1,4 +1,4 @@
-import type { Decimal } from './big.js';
+import type { BigValue as Decimal } from './big.js';
 import { Dec, ROUND_DOWN } from './big.js';
 import { divRoundByInteger, SHORT_DIVISOR_LIMIT, smallIntegerOf } from './digits.js';
 

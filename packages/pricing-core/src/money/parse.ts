@@ -1,5 +1,8 @@
-import type { Decimal } from './big.js';
 import { Dec } from './big.js';
+import type { Decimal } from './decimal.js';
+import { decText, fastValue, fromBig, isExactOnly } from './decimal.js';
+
+export { decimalPlaces } from './decimal.js';
 
 /** Longest decimal text accepted; a bound that keeps hostile input cheap. */
 export const MAX_DECIMAL_TEXT = 100;
@@ -24,13 +27,14 @@ export function parseNumeric(value: number | string): Decimal | undefined {
   // an exponent beyond a double's range is refused before big.js sees it.
   const exponent = /e([+-]?\d+)$/i.exec(text);
   if (exponent !== null && Math.abs(Number(exponent[1])) > MAX_TEXT_EXPONENT) return undefined;
-  return new Dec(text);
+  return fromBig(new Dec(text));
 }
 
-// NOTE: quantities, hours and usage are mostly small whole numbers; big.js values are
-// immutable, so one shared decimal per such number saves parsing it again and again.
+// NOTE: quantities, hours and usage are mostly small whole numbers; values are immutable, so
+// one shared decimal per such number (one table per representation) saves making it again.
 const SMALL_INTEGER_LIMIT = 1 << 14;
-const smallIntegers: (Decimal | undefined)[] = new Array<Decimal | undefined>(SMALL_INTEGER_LIMIT).fill(undefined);
+const smallFast: (Decimal | undefined)[] = new Array<Decimal | undefined>(SMALL_INTEGER_LIMIT).fill(undefined);
+const smallExact: (Decimal | undefined)[] = new Array<Decimal | undefined>(SMALL_INTEGER_LIMIT).fill(undefined);
 
 /**
  * The exact decimal of a finite JSON number, read through `String(n)`.
@@ -38,9 +42,11 @@ const smallIntegers: (Decimal | undefined)[] = new Array<Decimal | undefined>(SM
  */
 export function decimalOfNumber(value: number): Decimal {
   if (Number.isInteger(value) && value >= 0 && value < SMALL_INTEGER_LIMIT) {
-    return (smallIntegers[value] ??= new Dec(String(value)));
+    if (isExactOnly()) return (smallExact[value] ??= fromBig(new Dec(String(value))));
+    return (smallFast[value] ??= fastValue(value, 0) as Decimal);
   }
-  return new Dec(String(value));
+  if (Number.isSafeInteger(value)) return fastValue(value, 0) ?? fromBig(new Dec(String(value)));
+  return fromBig(new Dec(String(value)));
 }
 
 /**
@@ -49,23 +55,15 @@ export function decimalOfNumber(value: number): Decimal {
  * @example parseMoney('12.30')?.toString() // '12.3'
  */
 export function parseMoney(value: number | string): Decimal | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Dec(String(value)) : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? fromBig(new Dec(String(value))) : undefined;
   if (value.length > MAX_DECIMAL_TEXT || !PLAIN_DECIMAL.test(value)) return undefined;
-  return new Dec(value);
-}
-
-/**
- * Decimal places a value needs (trailing zeros do not count).
- * @example decimalPlaces(new Dec('10.000')) // 0
- */
-export function decimalPlaces(value: Decimal): number {
-  return Math.max(0, value.c.length - value.e - 1);
+  return fromBig(new Dec(value));
 }
 
 /**
  * A JSON number for a quantity (never money): the nearest double to the exact decimal.
- * @example toJsonNumber(new Dec('0.1')) // 0.1
+ * @example toJsonNumber(decOf('0.1')) // 0.1
  */
 export function toJsonNumber(value: Decimal): number {
-  return Number(value.toString());
+  return Number(decText(value));
 }

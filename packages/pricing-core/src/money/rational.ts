@@ -1,5 +1,7 @@
-import type { Decimal, RoundingMode } from './big.js';
-import { D0, D1, Dec, divRound, ROUND_DOWN, ROUND_HALF_UP, ROUND_UP } from './big.js';
+import type { BigValue, RoundingMode } from './big.js';
+import { Dec, divRound, ROUND_DOWN, ROUND_HALF_UP, ROUND_UP } from './big.js';
+import type { Decimal } from './decimal.js';
+import { decCompare, decIsZero, decNeg, decPlus, decSign, decText, decTimes, fastParts, fastValue, fromBig, isDecimal, ONE, toBig, ZERO } from './decimal.js';
 import { divRoundByInteger, smallIntegerOf } from './digits.js';
 import { fractionText } from './fraction-text.js';
 
@@ -10,42 +12,58 @@ import { fractionText } from './fraction-text.js';
 export interface Rational {
   /** Numerator (any sign). */
   readonly n: Decimal;
-  /** Denominator, always positive; `D1` (by reference) for plain decimals. */
+  /** Denominator, always positive; `ONE` (by reference) for plain decimals. */
   readonly d: Decimal;
 }
 
 /** Zero and one as rationals. */
-export const R0: Rational = { n: D0, d: D1 };
-export const R1: Rational = { n: D1, d: D1 };
+export const R0: Rational = { n: ZERO, d: ONE };
+export const R1: Rational = { n: ONE, d: ONE };
+ZERO.whole = R0;
+ONE.whole = R1;
 
 /**
  * A rational from a decimal, or from a numerator and a positive denominator.
- * @example toText(rat(new Dec(1), new Dec(3))) // '1/3'
+ * @example toText(rat(decOf(1), decOf(3))) // '1/3'
  */
-export function rat(n: Decimal, d: Decimal = D1): Rational {
-  return { n, d };
+export function rat(n: Decimal, d: Decimal = ONE): Rational {
+  if (d !== ONE) return { n, d };
+  // NOTE: values are immutable; a decimal's rational over 1 is made once, not per use.
+  return (n.whole ??= { n, d: ONE }) as Rational;
 }
 
 /** Whether a denominator is 1. @example isOne(R1.d) // true */
-export const isOne = (d: Decimal): boolean => d === D1 || (d.c.length === 1 && d.c[0] === 1 && d.e === 0);
+export function isOne(d: Decimal): boolean {
+  if (d === ONE) return true;
+  if (d.scale >= 0) return d.scale === 0 && d.int === 1;
+  const b = d.big as BigValue;
+  return b.c.length === 1 && b.c[0] === 1 && b.e === 0;
+}
+
+/** Whether a value is a rational of the calculator. @example isRational(R1) // true */
+export function isRational(value: unknown): value is Rational {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Rational>;
+  return isDecimal(candidate.n) && isDecimal(candidate.d);
+}
 
 /** @example add(R1, R1) // 2 */
 export function add(a: Rational, b: Rational): Rational {
-  if (b.n.c[0] === 0) return a;
-  if (a.n.c[0] === 0) return b;
+  if (decIsZero(b.n)) return a;
+  if (decIsZero(a.n)) return b;
   return combine(a, b, b.n);
 }
 
 /** `a + bn / b.d`: the sum of `a` and a fraction over `b`'s denominator (`bn` is `b.n` or its negation). */
 function combine(a: Rational, b: Rational, bn: Decimal): Rational {
-  if (a.d === b.d || (isOne(a.d) && isOne(b.d))) return { n: a.n.plus(bn), d: a.d };
-  if (isOne(b.d)) return { n: a.n.plus(bn.times(a.d)), d: a.d };
-  if (isOne(a.d)) return { n: a.n.times(b.d).plus(bn), d: b.d };
-  if (a.d.eq(b.d)) return { n: a.n.plus(bn), d: a.d };
-  const sum = { n: a.n.times(b.d).plus(bn.times(a.d)), d: a.d.times(b.d) };
+  if (a.d === b.d || (isOne(a.d) && isOne(b.d))) return { n: decPlus(a.n, bn), d: a.d };
+  if (isOne(b.d)) return { n: decPlus(a.n, decTimes(bn, a.d)), d: a.d };
+  if (isOne(a.d)) return { n: decPlus(decTimes(a.n, b.d), bn), d: b.d };
+  if (decCompare(a.d, b.d) === 0) return { n: decPlus(a.n, bn), d: a.d };
+  const sum = { n: decPlus(decTimes(a.n, b.d), decTimes(bn, a.d)), d: decTimes(a.d, b.d) };
   // NOTE: sums of fractions with unlike denominators (averages over instances) would grow
   // without bound; reducing long ones keeps the cost of a long sum near linear.
-  return sum.d.c.length > REDUCE_ABOVE_DIGITS ? reduce(sum) : sum;
+  return sum.d.scale < 0 && (sum.d.big as BigValue).c.length > REDUCE_ABOVE_DIGITS ? reduce(sum) : sum;
 }
 const REDUCE_ABOVE_DIGITS = 24;
 
@@ -58,75 +76,91 @@ function gcd(a: bigint, b: bigint): bigint {
 
 /**
  * The same fraction in lowest terms (numerator and denominator made whole first).
- * @example toText(reduce(rat(new Dec(6), new Dec(4)))) // '1.5'
+ * @example toText(reduce(rat(decOf(6), decOf(4)))) // '1.5'
  */
 export function reduce(a: Rational): Rational {
-  const places = Math.max(0, a.n.c.length - a.n.e - 1, a.d.c.length - a.d.e - 1);
+  const an = toBig(a.n);
+  const ad = toBig(a.d);
+  const places = Math.max(0, an.c.length - an.e - 1, ad.c.length - ad.e - 1);
   const scale = new Dec(10).pow(places);
-  const n = BigInt(a.n.times(scale).toFixed(0));
-  const d = BigInt(a.d.times(scale).toFixed(0));
+  const n = BigInt(an.times(scale).toFixed(0));
+  const d = BigInt(ad.times(scale).toFixed(0));
   const g = gcd(n < 0n ? -n : n, d);
   if (g === 0n) return a;
   const dn = d / g;
-  return { n: new Dec((n / g).toString()), d: dn === 1n ? D1 : new Dec(dn.toString()) };
+  return { n: fromBig(new Dec((n / g).toString())), d: dn === 1n ? ONE : fromBig(new Dec(dn.toString())) };
 }
 
 /** @example sub(R1, R1) // 0 */
 export function sub(a: Rational, b: Rational): Rational {
-  if (b.n.c[0] === 0) return a;
-  if (a.n.c[0] === 0) return neg(b);
-  if (a.d === b.d || (isOne(a.d) && isOne(b.d))) return { n: a.n.minus(b.n), d: a.d };
-  return combine(a, b, b.n.neg());
+  if (decIsZero(b.n)) return a;
+  if (decIsZero(a.n)) return neg(b);
+  return combine(a, b, decNeg(b.n));
 }
 
 /** @example neg(R1) // -1 */
 export function neg(a: Rational): Rational {
-  return { n: a.n.neg(), d: a.d };
+  return { n: decNeg(a.n), d: a.d };
 }
 
-/** @example mul(rat(new Dec(2)), rat(new Dec(3))) // 6 */
+/** @example mul(rat(decOf(2)), rat(decOf(3))) // 6 */
 export function mul(a: Rational, b: Rational): Rational {
   if (b === R1) return a;
   if (a === R1) return b;
-  const n = a.n.times(b.n);
+  const n = decTimes(a.n, b.n);
   if (isOne(a.d)) return { n, d: b.d };
   if (isOne(b.d)) return { n, d: a.d };
-  return { n, d: a.d.times(b.d) };
+  return { n, d: decTimes(a.d, b.d) };
 }
 
-/** Multiplies by a decimal. @example mulDec(R1, new Dec(2)) // 2 */
+/** Multiplies by a decimal. @example mulDec(R1, decOf(2)) // 2 */
 export function mulDec(a: Rational, b: Decimal): Rational {
-  return { n: a.n.times(b), d: a.d };
+  return { n: decTimes(a.n, b), d: a.d };
 }
 
-/** Divides; the caller guarantees `b` is not zero. @example div(R1, rat(new Dec(3))) // 1/3 */
+/** Divides; the caller guarantees `b` is not zero. @example div(R1, rat(decOf(3))) // 1/3 */
 export function div(a: Rational, b: Rational): Rational {
-  const sign = b.n.s < 0;
-  const bn = sign ? b.n.neg() : b.n;
-  const n = isOne(b.d) ? a.n : a.n.times(b.d);
-  const d = isOne(a.d) ? bn : a.d.times(bn);
-  return { n: sign ? n.neg() : n, d };
+  const negative = decSign(b.n) < 0;
+  const bn = negative ? decNeg(b.n) : b.n;
+  const n = isOne(b.d) ? a.n : decTimes(a.n, b.d);
+  const d = isOne(a.d) ? bn : decTimes(a.d, bn);
+  return { n: negative ? decNeg(n) : n, d };
 }
 
-/** Divides by a positive decimal. @example divDec(R1, new Dec(4)) // 1/4 */
+/** Divides by a positive decimal. @example divDec(R1, decOf(4)) // 1/4 */
 export function divDec(a: Rational, b: Decimal): Rational {
-  return { n: a.n, d: isOne(a.d) ? b : a.d.times(b) };
+  return { n: a.n, d: isOne(a.d) ? b : decTimes(a.d, b) };
 }
 
 /** Compares: -1, 0 or 1. @example cmp(R0, R1) // -1 */
 export function cmp(a: Rational, b: Rational): -1 | 0 | 1 {
-  if (isOne(a.d) && isOne(b.d)) return a.n.cmp(b.n);
-  return a.n.times(b.d).cmp(b.n.times(a.d));
+  if (isOne(a.d) && isOne(b.d)) return decCompare(a.n, b.n);
+  return decCompare(decTimes(a.n, b.d), decTimes(b.n, a.d));
 }
 
 /** @example isZero(R0) // true */
 export function isZero(a: Rational): boolean {
-  return a.n.c[0] === 0;
+  return decIsZero(a.n);
 }
 
 /** @example isNegative(neg(R1)) // true */
 export function isNegative(a: Rational): boolean {
-  return a.n.s < 0 && a.n.c[0] !== 0;
+  return decSign(a.n) < 0;
+}
+
+/** -1, 0 or 1. @example sign(neg(R1)) // -1 */
+export function sign(a: Rational): -1 | 0 | 1 {
+  return decSign(a.n);
+}
+
+/** `a`, or zero when it is negative: what is left after subtracting an allowance. @example atLeastZero(neg(R1)) // 0 */
+export function atLeastZero(a: Rational): Rational {
+  return decSign(a.n) <= 0 ? R0 : a;
+}
+
+/** Whether a value is a plain decimal (denominator 1). @example isPlain(R1) // true */
+export function isPlain(a: Rational): boolean {
+  return isOne(a.d);
 }
 
 /** @example max(R0, R1) // 1 */
@@ -139,42 +173,72 @@ export function min(a: Rational, b: Rational): Rational {
   return cmp(a, b) <= 0 ? a : b;
 }
 
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+const HALF_SAFE = 2 ** 52;
+
+/** `a` rounded to `dp` places with integer arithmetic, when both parts are fast and small enough. */
+function roundFast(a: Rational, dp: number, rm: RoundingMode): Decimal | undefined {
+  const n = fastParts(a.n);
+  const d = fastParts(a.d);
+  if (n === undefined || d === undefined) return undefined;
+  // value x 10^dp = n.int x 10^(d.scale + dp - n.scale) / d.int
+  const shift = d.scale + dp - n.scale;
+  if (shift > 22 || shift < -22) return undefined;
+  const top = Math.abs(n.int) * (shift > 0 ? (POW10[shift] as number) : 1);
+  const bottom = d.int * (shift < 0 ? (POW10[-shift] as number) : 1);
+  if (top > HALF_SAFE || bottom > HALF_SAFE) return undefined;
+  let q = Math.floor(top / bottom);
+  let r = top - q * bottom;
+  if (r < 0) [q, r] = [q - 1, r + bottom];
+  else if (r >= bottom) [q, r] = [q + 1, r - bottom];
+  const up = rm === ROUND_DOWN ? false : rm === ROUND_HALF_UP ? 2 * r >= bottom : r > 0;
+  if (up) q += 1;
+  return fastValue(n.int < 0 ? -q : q, dp);
+}
+
 /**
  * Rounds exactly to `dp` decimal places with the given mode (modes act on the magnitude).
- * @example roundTo(rat(new Dec('0.06'), new Dec(12)), 2).toString() // '0.01'
+ * @example decText(roundTo(rat(decOf('0.06'), decOf(12)), 2)) // '0.01'
  */
 export function roundTo(a: Rational, dp: number, rm: RoundingMode = ROUND_HALF_UP): Decimal {
-  if (isOne(a.d)) return a.n.round(dp, rm);
+  if (isOne(a.d) && a.n.scale >= 0 && a.n.scale <= dp) return a.n;
+  const fast = roundFast(a, dp, rm);
+  if (fast !== undefined) return fast;
+  const n = toBig(a.n);
+  if (isOne(a.d)) return fromBig(n.round(dp, rm));
+  const d = toBig(a.d);
   // NOTE: denominators are mostly small whole numbers (cycle hours, package sizes, 12).
-  const small = smallIntegerOf(a.d);
-  return small === undefined ? divRound(a.n, a.d, dp, rm) : divRoundByInteger(a.n, small, dp, rm);
+  const small = smallIntegerOf(d);
+  return fromBig(small === undefined ? divRound(n, d, dp, rm) : divRoundByInteger(n, small, dp, rm));
 }
 
-/** Largest integer <= a. @example floor(rat(new Dec(-3), new Dec(2))).toString() // '-2' */
+/** Largest integer <= a. @example decText(floor(rat(decOf(-3), decOf(2)))) // '-2' */
 export function floor(a: Rational): Decimal {
-  return roundTo(a, 0, a.n.s < 0 ? ROUND_UP : ROUND_DOWN);
+  return roundTo(a, 0, decSign(a.n) < 0 ? ROUND_UP : ROUND_DOWN);
 }
 
-/** Smallest integer >= a. @example ceil(rat(new Dec(3), new Dec(2))).toString() // '2' */
+/** Smallest integer >= a. @example decText(ceil(rat(decOf(3), decOf(2)))) // '2' */
 export function ceil(a: Rational): Decimal {
-  return roundTo(a, 0, a.n.s < 0 ? ROUND_DOWN : ROUND_UP);
+  return roundTo(a, 0, decSign(a.n) < 0 ? ROUND_DOWN : ROUND_UP);
 }
 
 /**
  * The exact value as text: a plain decimal when it terminates within 40 places, else `n/d`.
- * @example toText(rat(new Dec(1), new Dec(4))) // '0.25'
+ * @example toText(rat(decOf(1), decOf(4))) // '0.25'
  */
 export function toText(a: Rational): string {
-  if (isOne(a.d)) return a.n.toString();
-  const fast = fractionText(a.n, a.d);
+  if (isOne(a.d)) return decText(a.n);
+  const n = toBig(a.n);
+  const d = toBig(a.d);
+  const fast = fractionText(n, d);
   if (fast !== undefined) return fast;
-  const q = a.n.div(a.d);
-  if (q.times(a.d).eq(a.n)) return q.toString();
+  const q = n.div(d);
+  if (q.times(d).eq(n)) return q.toString();
   const lowest = reduce(a);
-  return `${lowest.n.toString()}/${lowest.d.toString()}`;
+  return `${decText(lowest.n)}/${decText(lowest.d)}`;
 }
 
 /** A rational from a decimal string. @example toText(fromText('0.5')) // '0.5' */
 export function fromText(text: string): Rational {
-  return { n: new Dec(text), d: D1 };
+  return { n: fromBig(new Dec(text)), d: ONE };
 }

@@ -1,22 +1,13 @@
 import { z } from 'zod';
-import {
-  BILLING_PERIODS,
-  CHARGE_TIMINGS,
-  METRIC_AGGREGATIONS,
-  PRICING_MODELS,
-  PRODUCT_TYPES,
-  TIER_MODES,
-} from '../constants.js';
 import { MESSAGES } from '../errors/messages.js';
+import type { FieldKind, ObjectFields, PlanRequest } from '../request/fields.js';
+import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from '../request/fields.js';
 
-// NOTE: the schema checks shapes only (plain zod, no transforms) so the HTTP layer can turn
-// it into JSON Schema; value rules (formats, bounds, cross-field rules) are the semantic
-// checks in `validation/`, which report every violation with its field path.
-// Every field is optional and nullable: proto3 JSON, where unset means default.
-// NOTE: every object is strict, as proto3 JSON parsers reject unknown fields by default: a
-// misspelt `unitAmmount` must be an error, never a price of zero. Maps (`usage`,
-// `overageRates`) are records and keep free keys. `validation/zod-issues.ts` turns zod's
-// `unrecognized_keys` issue into one violation per field, with a did-you-mean.
+// NOTE: the zod schema of the request, derived from the field tables of `request/fields.ts`
+// (the one description), for JSON Schema / OpenAPI and for callers who validate with zod.
+// `calculatePlan` does not use it: `validation/shape.ts` walks the same tables, and a
+// differential property test holds the two to the same issues at the same paths in order.
+// Plain zod, no transforms; every object strict, every field nullish unless required.
 
 /** A number field: a finite JSON number or a numeric string, as proto3 JSON allows. */
 const numeric = z
@@ -32,8 +23,6 @@ const money = z
 
 const text = z.string({ error: MESSAGES.string }).nullish();
 const flag = z.boolean({ error: MESSAGES.boolean }).nullish();
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: MESSAGES.enumValue(values) }).nullish();
 
 const usageNumber = z.union([z.number(), z.string()], { error: MESSAGES.number });
 const usageSeries = z.array(usageNumber, { error: MESSAGES.usageValue });
@@ -47,111 +36,62 @@ export const usageSchema = z
   )
   .nullish();
 
-/** One tier of a TIERED price. */
-export const tierSchema = z.strictObject(
-  {
-    tierOrder: numeric,
-    tierName: text,
-    startInclusive: numeric,
-    endExclusive: numeric,
-    unitAmount: money,
-    flatFee: flag,
-    flatFeeAmount: money,
-    tierType: oneOf(TIER_MODES),
-  },
-  { error: MESSAGES.object },
-);
+const moneyMap = z
+  .record(z.string(), z.union([z.string(), z.number()], { error: MESSAGES.money }), { error: MESSAGES.object })
+  .nullish();
 
+const objects = new Map<ObjectFields, z.ZodObject>();
+
+/** The strict zod object of a field table (one per table). */
+function objectSchema(spec: ObjectFields): z.ZodObject {
+  let schema = objects.get(spec);
+  if (schema === undefined) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, field] of Object.entries(spec.fields)) shape[name] = fieldSchema(field);
+    schema = z.strictObject(shape, { error: MESSAGES[spec.notObject] });
+    objects.set(spec, schema);
+  }
+  return schema;
+}
+
+function fieldSchema(field: FieldKind): z.ZodType {
+  switch (field.kind) {
+    case 'number':
+      return numeric;
+    case 'money':
+      return money;
+    case 'text':
+      return text;
+    case 'requiredText':
+      return z.string({ error: MESSAGES.string });
+    case 'flag':
+      return flag;
+    case 'enum':
+      return z.enum(field.values, { error: MESSAGES.enumValue(field.values) }).nullish();
+    case 'usage':
+      return usageSchema;
+    case 'moneyMap':
+      return moneyMap;
+    case 'list':
+      return z.array(objectSchema(field.of), { error: MESSAGES.array }).nullish();
+    case 'object':
+      return objectSchema(field.of).nullish();
+    default: {
+      const unreachable: never = field;
+      return unreachable;
+    }
+  }
+}
+
+/** One tier of a TIERED price. */
+export const tierSchema: z.ZodObject = objectSchema(TIER_FIELDS);
 /** One price of a plan. */
-export const priceSchema = z.strictObject(
-  {
-    productType: oneOf(PRODUCT_TYPES),
-    addonCode: text,
-    pricingModel: oneOf(PRICING_MODELS),
-    unitAmount: money,
-    unitName: text,
-    unitQuantity: numeric,
-    overagePrice: money,
-    packageSize: numeric,
-    packagePrice: money,
-    tiers: z.array(tierSchema, { error: MESSAGES.array }).nullish(),
-    pricingFormula: text,
-    metricName: text,
-    metricAggregation: oneOf(METRIC_AGGREGATIONS),
-    freeUnits: numeric,
-    prorate: flag,
-    billingPeriod: oneOf(BILLING_PERIODS),
-    billingInterval: numeric,
-    minimumCharge: money,
-    maximumCharge: money,
-    chargeTiming: oneOf(CHARGE_TIMINGS),
-  },
-  { error: MESSAGES.object },
-);
-
+export const priceSchema: z.ZodObject = objectSchema(PRICE_FIELDS);
 /** One add-on entry of an instance. */
-export const addonEntrySchema = z.strictObject(
-  { code: z.string({ error: MESSAGES.string }), usage: usageSchema },
-  { error: MESSAGES.object },
-);
-
+export const addonEntrySchema: z.ZodObject = objectSchema(ADDON_ENTRY_FIELDS);
 /** One instance (an entry of `quantity` identical machines). */
-export const instanceSchema = z.strictObject(
-  {
-    quantity: numeric,
-    hoursUsed: numeric,
-    region: text,
-    usage: usageSchema,
-    addons: z.array(addonEntrySchema, { error: MESSAGES.array }).nullish(),
-  },
-  { error: MESSAGES.object },
-);
-
+export const instanceSchema: z.ZodObject = objectSchema(INSTANCE_FIELDS);
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
-export const planRequestSchema = z.strictObject(
-  {
-    planConfig: z
-      .strictObject(
-        {
-          // NOTE: planName, assetCategory and assetType are part of the interface; they name the
-          // plan and do not change its price, but a strict request must accept them.
-          planName: text,
-          assetCategory: text,
-          assetType: text,
-          currency: text,
-          prices: z.array(priceSchema, { error: MESSAGES.array }).nullish(),
-        },
-        { error: MESSAGES.object },
-      )
-      .nullish(),
-    instances: z.array(instanceSchema, { error: MESSAGES.array }).nullish(),
-    calcConfig: z
-      .strictObject(
-        {
-          capHours: numeric,
-          overageRates: z
-            .record(z.string(), z.union([z.string(), z.number()], { error: MESSAGES.money }), {
-              error: MESSAGES.object,
-            })
-            .nullish(),
-          discountPercent: numeric,
-          couponValue: money,
-          taxRate: numeric,
-        },
-        { error: MESSAGES.object },
-      )
-      .nullish(),
-  },
-  { error: MESSAGES.requestObject },
-);
+export const planRequestSchema: z.ZodType<PlanRequest> = objectSchema(REQUEST_FIELDS) as unknown as z.ZodType<PlanRequest>;
 
-/** A pricing request as accepted (a request with an unknown field is refused). */
-export type PlanRequest = z.infer<typeof planRequestSchema>;
-/** One price of `planConfig.prices`. */
-export type Price = z.infer<typeof priceSchema>;
-/** One tier of a TIERED price. */
-export type Tier = z.infer<typeof tierSchema>;
-/** One entry of `instances`. */
-export type Instance = z.infer<typeof instanceSchema>;
-/** A usage value. */
-export type Usage = z.infer<typeof usageSchema>;
+export type { Instance, PlanRequest, Price, Tier, Usage } from '../request/fields.js';

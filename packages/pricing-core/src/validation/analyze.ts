@@ -1,7 +1,7 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
-import type { ResolvedPlan, ResolvedPrice } from '../engine/resolved.js';
-import type { Decimal } from '../money/big.js';
+import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { Decimal } from '../money/decimal.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
@@ -11,7 +11,7 @@ import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve
 import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
-import { checkRequestShape } from './zod-issues.js';
+import { checkRequestShape } from './shape.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =
@@ -61,7 +61,8 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  const instances = resolveInstances(root.instances, addonCodes, v);
+  // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
+  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL');
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };

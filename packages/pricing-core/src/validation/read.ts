@@ -1,4 +1,5 @@
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decAbs, decIsZero, decSign } from '../money/decimal.js';
 import { MESSAGES } from '../errors/messages.js';
 import { readBounded } from '../money/bounds.js';
 import { decimalPlaces } from '../money/parse.js';
@@ -59,8 +60,8 @@ export function readNumber(
     v.add(path, parsed);
     return undefined;
   }
-  if (parsed.c[0] === 0) return undefined;
-  if (parsed.s < 0 && rule !== 'any') {
+  if (decIsZero(parsed)) return undefined;
+  if (decSign(parsed) < 0 && rule !== 'any') {
     v.add(path, rule === 'nonNegative' ? MESSAGES.notNegative : rule === 'positive' ? MESSAGES.positive : MESSAGES.positiveInteger);
     return undefined;
   }
@@ -88,8 +89,8 @@ export function readMoney(
     v.add(path, parsed);
     return undefined;
   }
-  if (parsed.c[0] === 0) return options.zeroIsSet ? parsed.abs() : undefined;
-  if (parsed.s < 0) {
+  if (decIsZero(parsed)) return options.zeroIsSet ? decAbs(parsed) : undefined;
+  if (decSign(parsed) < 0) {
     v.add(path, MESSAGES.notNegative);
     return undefined;
   }

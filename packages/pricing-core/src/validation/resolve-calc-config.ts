@@ -1,11 +1,11 @@
 import { MESSAGES } from '../errors/messages.js';
-import type { Decimal } from '../money/big.js';
-import { D0, Dec } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decCompare, decOf, decSign, decText, ONE, quotientText, ZERO } from '../money/decimal.js';
 import type { ViolationCollector } from './collector.js';
 import { asObject, readMoney, readNumber } from './read.js';
 
-const HUNDRED = new Dec(100);
-const DEFAULT_CYCLE_HOURS = new Dec(730);
+const HUNDRED = decOf(100);
+const DEFAULT_CYCLE_HOURS = decOf(730);
 
 /** The cycle settings of `calcConfig`, resolved. */
 export interface CycleConfig {
@@ -22,7 +22,7 @@ export interface CycleConfig {
 export function resolveCycle(calcConfig: unknown, v: ViolationCollector): CycleConfig {
   const raw = asObject(calcConfig) ?? {};
   const cap = readNumber(raw.capHours, ['calcConfig', 'capHours'], v, 'any');
-  if (cap !== undefined && cap.s < 0) {
+  if (cap !== undefined && decSign(cap) < 0) {
     v.add(['calcConfig', 'capHours'], MESSAGES.capHoursPositive);
     return { cycleHours: DEFAULT_CYCLE_HOURS, capHours: null };
   }
@@ -60,24 +60,24 @@ export interface Adjustments {
  */
 export function resolveAdjustments(calcConfig: unknown, currency: string, minorDigits: number, v: ViolationCollector): Adjustments {
   const raw = asObject(calcConfig) ?? {};
-  const discount = readNumber(raw.discountPercent, ['calcConfig', 'discountPercent'], v, 'any') ?? D0;
-  const discountOk = discount.gte(0) && discount.lte(HUNDRED);
+  const discount = readNumber(raw.discountPercent, ['calcConfig', 'discountPercent'], v, 'any') ?? ZERO;
+  const discountOk = decSign(discount) >= 0 && decCompare(discount, HUNDRED) <= 0;
   if (!discountOk) v.add(['calcConfig', 'discountPercent'], MESSAGES.discountRange);
-  const tax = readNumber(raw.taxRate, ['calcConfig', 'taxRate'], v, 'any') ?? D0;
-  const taxOk = tax.gte(0) && tax.lte(1);
+  const tax = readNumber(raw.taxRate, ['calcConfig', 'taxRate'], v, 'any') ?? ZERO;
+  const taxOk = decSign(tax) >= 0 && decCompare(tax, ONE) <= 0;
   if (!taxOk) {
     // NOTE: a value in (1, 100] is almost surely a percentage; the message says how to send it.
-    const looksLikePercent = tax.gt(1) && tax.lte(HUNDRED);
-    v.add(['calcConfig', 'taxRate'], looksLikePercent ? MESSAGES.taxLooksLikePercent(tax.toString(), tax.div(HUNDRED).toString()) : MESSAGES.taxRange);
+    const looksLikePercent = decCompare(tax, ONE) > 0 && decCompare(tax, HUNDRED) <= 0;
+    v.add(['calcConfig', 'taxRate'], looksLikePercent ? MESSAGES.taxLooksLikePercent(decText(tax), quotientText(tax, HUNDRED)) : MESSAGES.taxRange);
   }
   const coupon = readMoney(raw.couponValue, ['calcConfig', 'couponValue'], v, {
     maxDecimals: minorDigits,
     decimalsMessage: MESSAGES.couponDecimals(currency, minorDigits),
   });
   return {
-    discountPercent: discountOk ? discount : D0,
-    couponValue: coupon ?? D0,
-    taxRate: taxOk ? tax : D0,
+    discountPercent: discountOk ? discount : ZERO,
+    couponValue: coupon ?? ZERO,
+    taxRate: taxOk ? tax : ZERO,
   };
 }
 

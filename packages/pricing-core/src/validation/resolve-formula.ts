@@ -1,7 +1,7 @@
 import { MESSAGES } from '../errors/messages.js';
 import { FormulaError } from '../formula/ast.js';
 import { parseFormula } from '../formula/parser.js';
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
 import { rat } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
 import type { ViolationCollector } from './collector.js';

@@ -1,9 +1,9 @@
 import type { PricingModel } from '../constants.js';
 import { BILLING_PERIODS, METRIC_AGGREGATIONS, PRICING_MODELS, PRODUCT_TYPES } from '../constants.js';
 import { MESSAGES } from '../errors/messages.js';
-import type { Aggregation, Period, ResolvedPrice } from '../engine/resolved.js';
-import type { Decimal } from '../money/big.js';
-import { D0, D1, Dec } from '../money/big.js';
+import type { Aggregation, Period, ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { Decimal } from '../money/decimal.js';
+import { decCompare, decOf, ONE, ZERO } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import { divDec, R1, rat } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
@@ -18,11 +18,11 @@ import { asObject, readEnum, readFlag, readMoney, readNumber, readText } from '.
 function periodsPerCycle(period: Period, cycleHours: Decimal): Rational {
   if (period === 'DAILY') return rat(cycleHours, HOURS_PER_DAY);
   if (period === 'WEEKLY') return rat(cycleHours, HOURS_PER_WEEK);
-  return period === 'YEARLY' ? rat(D1, MONTHS_PER_YEAR) : R1;
+  return period === 'YEARLY' ? rat(ONE, MONTHS_PER_YEAR) : R1;
 }
-const HOURS_PER_DAY = new Dec(24);
-const HOURS_PER_WEEK = new Dec(168);
-const MONTHS_PER_YEAR = new Dec(12);
+const HOURS_PER_DAY = decOf(24);
+const HOURS_PER_WEEK = decOf(168);
+const MONTHS_PER_YEAR = decOf(12);
 
 /** Whether an enum field was left unset (so a "required" message is due, not a type error). */
 function unsetEnum(value: unknown): boolean {
@@ -57,15 +57,15 @@ export function resolvePrice(
   const aggregationName = readEnum(raw.metricAggregation, METRIC_AGGREGATIONS) ?? 'SUM';
   const aggregation = aggregationName.replace('METRIC_AGGREGATION_', '') as Aggregation;
 
-  const unitAmount = readMoney(raw.unitAmount, at('unitAmount'), v) ?? D0;
+  const unitAmount = readMoney(raw.unitAmount, at('unitAmount'), v) ?? ZERO;
   const overagePrice = readMoney(raw.overagePrice, at('overagePrice'), v);
-  const freeUnits = readNumber(raw.freeUnits, at('freeUnits'), v, 'nonNegative') ?? D0;
+  const freeUnits = readNumber(raw.freeUnits, at('freeUnits'), v, 'nonNegative') ?? ZERO;
   const minimum = readMoney(raw.minimumCharge, at('minimumCharge'), v);
   const maximum = readMoney(raw.maximumCharge, at('maximumCharge'), v);
-  if (minimum !== undefined && maximum !== undefined && maximum.lt(minimum)) v.add(at('maximumCharge'), MESSAGES.maxBelowMin);
+  if (minimum !== undefined && maximum !== undefined && decCompare(maximum, minimum) < 0) v.add(at('maximumCharge'), MESSAGES.maxBelowMin);
   const period = (readEnum(raw.billingPeriod, BILLING_PERIODS) ?? 'BILLING_PERIOD_MONTHLY').slice('BILLING_PERIOD_'.length) as Period;
-  const interval = readNumber(raw.billingInterval, at('billingInterval'), v, 'positiveInteger') ?? D1;
-  const unitQuantity = readNumber(raw.unitQuantity, at('unitQuantity'), v, 'positive') ?? D1;
+  const interval = readNumber(raw.billingInterval, at('billingInterval'), v, 'positiveInteger') ?? ONE;
+  const unitQuantity = readNumber(raw.unitQuantity, at('unitQuantity'), v, 'positive') ?? ONE;
   const packageSize = readNumber(raw.packageSize, at('packageSize'), v, 'positive');
   const packagePrice = readMoney(raw.packagePrice, at('packagePrice'), v);
 
@@ -92,7 +92,7 @@ export function resolvePrice(
     freeUnits,
     prorate: readFlag(raw.prorate),
     period,
-    periodFactor: interval.eq(1) ? periodsPerCycle(period, cycleHours) : divDec(periodsPerCycle(period, cycleHours), interval),
+    periodFactor: decCompare(interval, ONE) === 0 ? periodsPerCycle(period, cycleHours) : divDec(periodsPerCycle(period, cycleHours), interval),
     minimum: minimum === undefined ? null : rat(minimum),
     maximum: maximum === undefined ? null : rat(maximum),
     chargeTiming: typeof raw.chargeTiming === 'string' && raw.chargeTiming !== '' ? raw.chargeTiming : 'CHARGE_TIMING_UNSPECIFIED',

@@ -1,7 +1,7 @@
 import { TIER_MODES } from '../constants.js';
 import { MESSAGES } from '../errors/messages.js';
-import type { Decimal } from '../money/big.js';
-import { D0 } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
+import { decCompare, decIsZero, decText, ZERO } from '../money/decimal.js';
 import { rat } from '../money/rational.js';
 import type { ModelSpec, ResolvedTier } from '../models/types.js';
 import type { ViolationCollector } from './collector.js';
@@ -43,9 +43,9 @@ export function resolveTiers(
       v.add(path, MESSAGES.object);
       return;
     }
-    const start = readNumber(raw.startInclusive, [...path, 'startInclusive'], v, 'nonNegative') ?? D0;
+    const start = readNumber(raw.startInclusive, [...path, 'startInclusive'], v, 'nonNegative') ?? ZERO;
     const end = readNumber(raw.endExclusive, [...path, 'endExclusive'], v, 'nonNegative');
-    if (end !== undefined && end.lte(start)) v.add([...path, 'endExclusive'], MESSAGES.tierEndAfterStart);
+    if (end !== undefined && decCompare(end, start) <= 0) v.add([...path, 'endExclusive'], MESSAGES.tierEndAfterStart);
     const fee = readMoney(raw.flatFeeAmount, [...path, 'flatFeeAmount'], v);
     const flagged = readFlag(raw.flatFee);
     if (fee !== undefined && !flagged) v.add([...path, 'flatFeeAmount'], MESSAGES.flatFeeWithoutFlag);
@@ -54,14 +54,14 @@ export function resolveTiers(
     modes.add(mode);
     tiers.push({
       index,
-      order: readNumber(raw.tierOrder, [...path, 'tierOrder'], v, 'any') ?? D0,
+      order: readNumber(raw.tierOrder, [...path, 'tierOrder'], v, 'any') ?? ZERO,
       start,
       end,
-      unitAmount: readMoney(raw.unitAmount, [...path, 'unitAmount'], v) ?? D0,
-      flatFee: flagged ? (fee ?? D0) : D0,
+      unitAmount: readMoney(raw.unitAmount, [...path, 'unitAmount'], v) ?? ZERO,
+      flatFee: flagged ? (fee ?? ZERO) : ZERO,
     });
   });
-  tiers.sort((a, b) => a.order.cmp(b.order) || a.start.cmp(b.start) || a.index - b.index);
+  tiers.sort((a, b) => decCompare(a.order, b.order) || decCompare(a.start, b.start) || a.index - b.index);
   checkCoverage(tiers, tiersPath, v);
   if (v.total > before) return undefined;
   const resolved: ResolvedTier[] = tiers.map((t) => ({
@@ -77,13 +77,13 @@ export function resolveTiers(
 // NOTE: the tiers must cover [0, infinity) without gaps or overlaps, so no unit is left unpriced
 // or priced twice; paths name the tier as sent, not its sorted position.
 function checkCoverage(tiers: readonly RawTier[], tiersPath: readonly PathSegment[], v: ViolationCollector): void {
-  let previousEnd: Decimal | undefined = D0;
+  let previousEnd: Decimal | undefined = ZERO;
   tiers.forEach((tier, position) => {
     const path = [...tiersPath, tier.index];
     const isLast = position === tiers.length - 1;
-    if (position === 0 && !tier.start.eq(0)) v.add([...path, 'startInclusive'], MESSAGES.tiersStartAtZero);
-    else if (position > 0 && previousEnd !== undefined && !tier.start.eq(previousEnd)) {
-      v.add([...path, 'startInclusive'], MESSAGES.tiersContiguous(previousEnd.toString()));
+    if (position === 0 && !decIsZero(tier.start)) v.add([...path, 'startInclusive'], MESSAGES.tiersStartAtZero);
+    else if (position > 0 && previousEnd !== undefined && decCompare(tier.start, previousEnd) !== 0) {
+      v.add([...path, 'startInclusive'], MESSAGES.tiersContiguous(decText(previousEnd)));
     }
     if (tier.end === undefined && !isLast) v.add([...path, 'endExclusive'], MESSAGES.tierOnlyLastOpen);
     if (tier.end !== undefined && isLast) v.add([...path, 'endExclusive'], MESSAGES.tierLastMustBeOpen);

@@ -6,7 +6,7 @@ import { planArb } from '../test-support/arbitraries.js';
 import { editDistance } from './did-you-mean.js';
 import { formatPath } from './field-path.js';
 import type { PathSegment } from './field-path.js';
-import { knownFieldsAt } from './zod-issues.js';
+import { knownFieldsAt } from './shape.js';
 
 type Json = Record<string, unknown>;
 const flat = (fields: Json = {}): Json => ({ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '10', ...fields });

@@ -1,4 +1,4 @@
-import type { Decimal } from '../money/big.js';
+import type { Decimal } from '../money/decimal.js';
 
 /** The value of one metric in a usage map: a number, or an array of numbers. */
 export type MetricValue = Decimal | readonly Decimal[];

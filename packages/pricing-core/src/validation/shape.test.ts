@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { validatePlanRequest } from '../index.js';
 import { planRequestSchema } from '../schema/request-schema.js';
+import { planArb } from '../test-support/arbitraries.js';
 import { ViolationCollector } from './collector.js';
-import { checkRequestShape, reportSchemaIssues } from './zod-issues.js';
+import { reportSchemaIssues } from '../schema/zod-issues.js';
+import { checkRequestShape } from './shape.js';
 
 /**
  * What the schema alone reports, as `field: description` lines in order (zod's one
@@ -93,5 +96,67 @@ describe('properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+// Values of every kind, for every field of a price, a tier and calcConfig: each field's check
+// meets values it accepts and values it refuses.
+const anyValue = fc.oneof(
+  scalar,
+  fc.boolean(),
+  fc.constantFrom('PRICING_MODEL_FLAT', 'PRODUCT_TYPE_ADDON', 'TIER_MODE_VOLUME', 'BILLING_PERIOD_DAILY', 'SUM', 'x'),
+  series,
+  fc.dictionary(fc.constantFrom('cpu', '__proto__', 'a'), scalar, { maxKeys: 2 }),
+);
+const fieldsOf = (names: readonly string[], extra: Record<string, fc.Arbitrary<unknown>> = {}) =>
+  fc.record({ ...Object.fromEntries(names.map((name) => [name, anyValue])), ...extra, unitAmmount: scalar }, { requiredKeys: [] });
+const tierNames = ['tierOrder', 'tierName', 'startInclusive', 'endExclusive', 'unitAmount', 'flatFee', 'flatFeeAmount', 'tierType'];
+const priceNames = ['productType', 'addonCode', 'pricingModel', 'unitAmount', 'unitName', 'unitQuantity', 'overagePrice', 'packageSize',
+  'packagePrice', 'pricingFormula', 'metricName', 'metricAggregation', 'freeUnits', 'prorate', 'billingPeriod', 'billingInterval',
+  'minimumCharge', 'maximumCharge', 'chargeTiming'];
+const tier = fc.oneof(fieldsOf(tierNames), scalar);
+const price = fc.oneof(fieldsOf(priceNames, { tiers: fc.oneof(fc.array(tier, { maxLength: 3 }), scalar) }), scalar);
+const fullRequest = fc.record(
+  {
+    planConfig: fc.oneof(fieldsOf(['planName', 'assetCategory', 'assetType', 'currency'], { prices: fc.oneof(fc.array(price, { maxLength: 3 }), scalar) }), scalar),
+    instances: fc.oneof(fc.array(instance, { maxLength: 2 }), scalar),
+    calcConfig: fc.oneof(
+      fieldsOf(['capHours', 'discountPercent', 'couponValue', 'taxRate'], {
+        overageRates: fc.oneof(fc.dictionary(fc.constantFrom('gb', '__proto__', 'b'), anyValue, { maxKeys: 3 }), anyValue),
+      }),
+      scalar,
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+describe('properties of every field', () => {
+  it('same issues as the schema on every field of prices, tiers and calcConfig: checkRequestShape(r) = planRequestSchema.safeParse(r), in order', () => {
+    const agrees = (value: unknown): void => {
+      const { ok, lines } = checkerReport(value);
+      expect({ ok, lines }).toEqual({ ok: schemaReport(value).length === 0, lines: schemaReport(value) });
+    };
+    fc.assert(
+      fc.property(fullRequest, agrees),
+      { numRuns: Number(process.env.PRICING_PROPERTY_RUNS ?? 500) },
+    );
+  });
+});
+
+describe('the copy of a valid request', () => {
+  it('copy equals the schema parse: validatePlanRequest(r).data = planRequestSchema.parse(r) for valid plans', () => {
+    fc.assert(
+      fc.property(planArb(), (plan) => {
+        const outcome = validatePlanRequest(plan);
+        expect(outcome.success).toBe(true);
+        if (outcome.success) expect(outcome.data).toStrictEqual(planRequestSchema.parse(plan));
+      }),
+      { numRuns: Number(process.env.PRICING_PROPERTY_RUNS ?? 200) },
+    );
+  });
+  it('copies maps without "__proto__" and keeps an explicit undefined, as the schema does', () => {
+    const request = { planConfig: { currency: undefined }, instances: [JSON.parse('{"usage": {"__proto__": 1, "cpu": [1]}}') as object] };
+    const outcome = validatePlanRequest(request);
+    expect(outcome.success && outcome.data).toStrictEqual(planRequestSchema.parse(request));
   });
 });

@@ -1,11 +1,13 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
-import { computePlan } from '../engine/calculate-plan.js';
-import type { PlanRequest } from '../schema/request-schema.js';
-import { planRequestSchema } from '../schema/request-schema.js';
+import { computePlan } from './calculate-plan.js';
+import type { PlanRequest } from '../request/fields.js';
 import type { CalculateOptions } from '../limits.js';
+import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
-import { analyzeRequest } from './analyze.js';
-import { ViolationCollector } from './collector.js';
+import { withExactPath } from '../money/decimal.js';
+import { analyzeRequest } from '../validation/analyze.js';
+import { ViolationCollector } from '../validation/collector.js';
+import { copyRequest } from '../validation/shape.js';
 
 /** Outcome of `validatePlanRequest`. */
 export type ValidationOutcome =
@@ -20,14 +22,19 @@ export type ValidationOutcome =
  * @example validatePlanRequest({}) // { success: true, data: {} }
  */
 export function validatePlanRequest(request: unknown, options?: CalculateOptions): ValidationOutcome {
-  const analysis = analyzeRequest(request, resolveOptions(options));
+  const resolved = resolveOptions(options);
+  return withExactPath(resolved.exact, () => validateResolved(request, resolved));
+}
+
+function validateResolved(request: unknown, resolved: ResolvedOptions): ValidationOutcome {
+  const analysis = analyzeRequest(request, resolved);
   if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   const v = new ViolationCollector();
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
   if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
   if (!v.empty) return { success: false, violations: v.list, total: v.total };
-  // NOTE: the analysis found the shape valid, so the schema accepts it; its copy drops unknown fields.
-  return { success: true, data: planRequestSchema.parse(request) };
+  // NOTE: the analysis found the shape valid; the copy is what a parse with `planRequestSchema` returns.
+  return { success: true, data: copyRequest(request as Record<string, unknown>) as PlanRequest };
 }
 
 function hasFormula(plan: Parameters<typeof computePlan>[0]): boolean {
