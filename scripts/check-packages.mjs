@@ -89,13 +89,10 @@ try {
   try {
     const measured = await measureBundle({ resolveDir: project });
     log(describeBundle(measured));
-    if (measured.withZod && process.env.BILLING_BUNDLE_SIZE_STRICT !== '1') {
-      log(`note the ${BUNDLE_SIZE_LIMIT_KB} KB limit is not asserted while zod is in calculatePlan's runtime path (BILLING_BUNDLE_SIZE_STRICT=1 asserts it)`);
-    } else {
-      check(`pricing-core: browser bundle of calculatePlan < ${BUNDLE_SIZE_LIMIT_KB} KB`, () => {
-        if (measured.bytes >= BUNDLE_SIZE_LIMIT_KB * 1024) throw new Error(`${(measured.bytes / 1024).toFixed(1)} KB`);
-      });
-    }
+    check(`pricing-core: browser bundle of calculatePlan < ${BUNDLE_SIZE_LIMIT_KB} KB, without zod`, () => {
+      if (measured.withZod) throw new Error('zod is in calculatePlan\'s runtime path');
+      if (measured.bytes >= BUNDLE_SIZE_LIMIT_KB * 1024) throw new Error(`${(measured.bytes / 1024).toFixed(1)} KB`);
+    });
   } catch (error) {
     failures.push('pricing-core: browser bundle');
     log(`FAIL pricing-core: browser bundle: ${error.message}`);

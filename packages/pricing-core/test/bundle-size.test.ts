@@ -21,15 +21,9 @@ describe('browser bundle of calculatePlan', () => {
     expect(measured.withZod).toBe(true);
   });
 
-  // NOTE: the limit holds once zod is out of calculatePlan's runtime path; while it is in, the
-  // size is printed and the limit is not asserted (BILLING_BUNDLE_SIZE_STRICT=1 asserts it anyway).
-  it(`size: bundle(calculatePlan) < ${BUNDLE_SIZE_LIMIT_KB} KB once zod is out of its runtime path`, async () => {
+  it(`size: bundle(calculatePlan) < ${BUNDLE_SIZE_LIMIT_KB} KB, and zod is not in it`, async () => {
     const measured = await measure('@billing/pricing-core', 'calculatePlan');
-    if (measured.withZod && process.env.BILLING_BUNDLE_SIZE_STRICT !== '1') {
-      console.warn(`size limit not asserted: zod is in calculatePlan's runtime path (${(measured.bytes / 1024).toFixed(1)} KB)`);
-      expect(measured.packages.zod).toBeGreaterThan(0);
-      return;
-    }
+    expect(measured.withZod).toBe(false);
     expect(measured.bytes).toBeLessThan(BUNDLE_SIZE_LIMIT_KB * 1024);
   });
 });

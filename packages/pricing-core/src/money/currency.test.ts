@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { data as ISO_4217, publishDate } from 'currency-codes';
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, PricingValidationError } from '../index.js';
-import { billableCurrencies, CODES_WITHOUT_MINOR_UNIT, currencyMinorDigits, normalizeCurrency } from './currency.js';
+import { billableCurrencies, CODES_WITHOUT_MINOR_UNIT, CURRENCY_TABLE_DATE, currencyMinorDigits, normalizeCurrency } from './currency.js';
+import { ISO_4217_ENTRIES } from './iso-4217-table.js';
 
 /** The violations of a refused request. */
 function violations(request: unknown): { field: string; description: string }[] {
@@ -71,5 +73,12 @@ describe('currency table (ISO 4217 via currency-codes, not Intl)', () => {
     const billable = [...iso].filter(([, units]) => units !== 'N.A.');
     expect(billableCurrencies().sort()).toEqual(billable.map(([code]) => code).sort());
     for (const [code, units] of billable) expect([code, currencyMinorDigits(code)]).toEqual([code, Number(units)]);
+  });
+
+  it('the generated table is the currency-codes package, entry for entry (regenerate with scripts/generate-currency-table.mjs)', () => {
+    const generated = (ISO_4217_ENTRIES.match(/.{4}/g) ?? []).map((entry) => [entry.slice(0, 3), Number(entry[3])]);
+    const fromPackage = [...ISO_4217].sort((a, b) => a.code.localeCompare(b.code)).map((e) => [e.code, e.digits]);
+    expect(generated).toEqual(fromPackage);
+    expect(CURRENCY_TABLE_DATE).toBe(publishDate);
   });
 });

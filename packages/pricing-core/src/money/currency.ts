@@ -1,13 +1,14 @@
-import { data as ISO_4217, publishDate } from 'currency-codes';
 import { MESSAGES } from '../errors/messages.js';
+import { ISO_4217_ENTRIES, ISO_4217_PUBLISH_DATE } from './iso-4217-table.js';
 
 // NOTE: the codes and their minor units come from ISO 4217's own list as the `currency-codes`
-// package ships it, never from the runtime's `Intl`: Intl's digits follow display conventions
-// (Node shows HUF, IDR and COP with 0 digits, ISO says 2) and change with the ICU version, and
-// a price must be the same in every runtime and every release.
+// package ships it (generated into iso-4217-table.ts by scripts/generate-currency-table.mjs; a
+// test holds it equal to the package), never from the runtime's `Intl`: Intl's digits follow
+// display conventions (Node shows HUF, IDR and COP with 0 digits, ISO says 2) and change with the
+// ICU version, and a price must be the same in every runtime and every release.
 
 /** The date of the ISO 4217 list the table follows. */
-export const CURRENCY_TABLE_DATE: string = publishDate;
+export const CURRENCY_TABLE_DATE: string = ISO_4217_PUBLISH_DATE;
 
 /**
  * Codes ISO 4217 lists with no minor unit ("N.A."): precious metals (XAU, XAG, XPD, XPT), bond
@@ -27,7 +28,10 @@ let table: ReadonlyMap<string, number> | undefined;
 function minorUnits(): ReadonlyMap<string, number> {
   if (table === undefined) {
     const built = new Map<string, number>();
-    for (const entry of ISO_4217) if (!CODES_WITHOUT_MINOR_UNIT.has(entry.code)) built.set(entry.code, entry.digits);
+    for (let i = 0; i < ISO_4217_ENTRIES.length; i += 4) {
+      const code = ISO_4217_ENTRIES.slice(i, i + 3);
+      if (!CODES_WITHOUT_MINOR_UNIT.has(code)) built.set(code, Number(ISO_4217_ENTRIES[i + 3]));
+    }
     table = built;
   }
   return table;
