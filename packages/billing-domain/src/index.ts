@@ -8,13 +8,10 @@ export type {
   AddonSubscriptionService,
   AddonType,
   BillingConfig,
-  BillingEvent,
   BillingService,
   DomainError,
   DomainErrorCode,
-  EventEnvelope,
   ListAddonSubscriptionsQuery,
-  NormalizedAddonItem,
   Outcome,
   ProviderName,
   RecordStatus,
@@ -44,7 +41,7 @@ export type {
   WebhookEventRecord,
   WebhookEventStatus,
   WebhookEventStore,
-} from './storage/index.js';
+} from './domain/index.js';
 export { migrationsDirectory } from './migrations-dir.js';
 
 export {
@@ -62,16 +59,19 @@ export {
   statusAfterPayment,
   toAddonSubscription,
   undoCancel,
-} from './addon/index.js';
+} from './domain/index.js';
 export type {
   AddonCommand,
   AddonReconciliation,
   AddonState,
+  BillingEvent,
+  EventEnvelope,
+  NormalizedAddonItem,
   CancelOrigin,
   ParentState,
   SnapshotContext,
   SubscriptionSnapshot,
-} from './addon/index.js';
+} from './domain/index.js';
 
 export {
   verifyWebhookSignature,

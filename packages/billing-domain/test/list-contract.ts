@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AddonSubscription, BillingEvent, ListAddonSubscriptionsQuery } from '../src/contract.js';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { AddonSubscription, ListAddonSubscriptionsQuery } from '../src/contract.js';
+import type { BillingEvent } from '../src/domain/billing-event.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { anItem, at } from './support/addons.js';
 import { upsertEvent } from './support/events.js';
 import { tenant as tenantOn } from './support/tenant.js';

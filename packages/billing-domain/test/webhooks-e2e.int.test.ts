@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingService, WebhookDelivery, WebhookEndpointConfig } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { standardBody, standardSubscriptionData } from '../src/webhooks/fixtures/standard.js';
 import { stripeEventBody, stripeSubscription } from '../src/webhooks/fixtures/stripe.js';
 import { freshOrg } from './support/records.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { toAddonSubscription, type AddonState } from '../addon/addon-state.js';
-import { cancel, undoCancel } from '../addon/transitions.js';
+import { toAddonSubscription, type AddonState } from '../domain/addon-state.js';
+import { cancel, undoCancel } from '../domain/transitions.js';
 import type { AddonSubscription, AddonSubscriptionService, DomainError, Outcome } from '../contract.js';
-import type { AddonListCursor, BillingStore, UnitOfWork } from '../storage/ports.js';
+import type { AddonListCursor, BillingStore, UnitOfWork } from '../domain/ports.js';
 import { isStorableText } from '../webhooks/storable-text.js';
 import { MAX_PAGE_TOKEN_LENGTH, signPageToken, verifyPageToken, type PageTokenScope } from './page-token.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingConfig, BillingService } from '../contract.js';
-import type { BillingStore } from '../storage/ports.js';
+import type { BillingStore } from '../domain/ports.js';
 import { createAddonService } from './addon-service.js';
 import { createWebhookProcessor, type WebhookCodecs } from './webhook-processor.js';
 

@@ -1,14 +1,6 @@
-import {
-  PROVIDERS,
-  type BillingConfig,
-  type BillingEvent,
-  type ProviderName,
-  type WebhookAck,
-  type WebhookDelivery,
-  type WebhookEndpointConfig,
-  type WebhookProcessor,
-} from '../contract.js';
-import type { BillingStore } from '../storage/ports.js';
+import { PROVIDERS, type BillingConfig, type ProviderName, type WebhookAck, type WebhookDelivery, type WebhookEndpointConfig, type WebhookProcessor } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
+import type { BillingStore } from '../domain/ports.js';
 import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
 import { processEvent } from './process-event.js';
 

@@ -1,6 +1,6 @@
-import type { AddonState, CancelOrigin } from '../addon/addon-state.js';
+import type { AddonState, CancelOrigin } from '../domain/addon-state.js';
 import type { AddonPricingModel, AddonStatus, AddonType, ProviderName, RecordStatus } from '../contract.js';
-import type { AddonSubscriptionRepository } from './ports.js';
+import type { AddonSubscriptionRepository } from '../domain/ports.js';
 import { lock, toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
 import type { WriteBatch } from './write-batch.js';
 

@@ -1,6 +1,6 @@
 import type { AddonStatus, ProviderName } from '../contract.js';
 import { ADDON_COLUMNS, addonFromRow } from './addon-sql.js';
-import type { SubscriptionRecord, SubscriptionRepository } from './ports.js';
+import type { SubscriptionRecord, SubscriptionRepository } from '../domain/ports.js';
 import { lock, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
 import type { WriteBatch } from './write-batch.js';
 

@@ -1,5 +1,5 @@
 import type { ProviderName } from '../contract.js';
-import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from './ports.js';
+import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '../domain/ports.js';
 import { toIso, toJson, type SqlClient } from './sql-client.js';
 import type { WriteBatch } from './write-batch.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';

@@ -1,6 +1,6 @@
-import type { AddonState } from '../addon/addon-state.js';
+import type { AddonState } from '../domain/addon-state.js';
 import type { ProviderName } from '../contract.js';
-import type { SubscriptionRecord, WebhookEventStatus } from './ports.js';
+import type { SubscriptionRecord, WebhookEventStatus } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 
 const SUBSCRIPTION_FIELDS = `id text, provider text, external_id text, name text, provider_status text, status text,

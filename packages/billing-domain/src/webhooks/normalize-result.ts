@@ -1,4 +1,4 @@
-import type { BillingEvent } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
 import type { HeaderBag } from './headers.js';
 
 export type NormalizeResult =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
 import {
   STRIPE_CREATED, stripeEventBody, stripeInvoice, stripeItem, stripePrice, stripeSubscription, stripeVmItem,
 } from './fixtures/stripe.js';

@@ -1,4 +1,4 @@
-import type { BillingEvent, EventEnvelope } from '../contract.js';
+import type { BillingEvent, EventEnvelope } from '../domain/billing-event.js';
 import type { NormalizeResult } from './normalize-result.js';
 import { PayloadFieldError } from './read-json.js';
 

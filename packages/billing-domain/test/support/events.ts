@@ -1,4 +1,5 @@
-import type { BillingEvent, NormalizedAddonItem, WebhookDelivery } from '../../src/contract.js';
+import type { WebhookDelivery } from '../../src/contract.js';
+import type { BillingEvent, NormalizedAddonItem } from '../../src/domain/billing-event.js';
 import { encodeEvent, decodeEvent } from '../../src/service/event-codec.js';
 import type { WebhookCodecs } from '../../src/service/webhook-processor.js';
 import { anItem, at } from './addons.js';
