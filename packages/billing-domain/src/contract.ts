@@ -133,6 +133,19 @@ export interface AddonSubscriptionService {
   undoCancel(organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>>;
 }
 
+/** An authenticated caller of a webhook endpoint. */
+export interface WebhookPrincipal {
+  /** The organizations the caller may act for, already narrowed to the one it said it acts for. */
+  organizationIds: readonly string[];
+}
+
+/**
+ * Why a delivery has no principal, so the domain can tell 401 from 400: no credentials came,
+ * credentials came that did not verify, or valid credentials came without naming the
+ * organization they act for (they do not count then).
+ */
+export type UnauthenticatedReason = 'no_credentials' | 'invalid_credentials' | 'no_organization';
+
 /** A webhook delivery as the HTTP adapter received it. */
 export interface WebhookDelivery {
   /** The path segment, unchecked (`stripe`, `paddle`, `standard`, or anything a caller sent). */
@@ -141,18 +154,10 @@ export interface WebhookDelivery {
   headers: Readonly<Record<string, string | undefined>>;
   /** The body's bytes exactly as received; signatures cover these bytes, never decoded text. */
   rawBody: Uint8Array;
-  /**
-   * The organizations a verified bearer token may act for (already narrowed to the
-   * `X-Organization-ID` header when it was sent); null when no valid token came with it.
-   */
-  bearerOrganizationIds: readonly string[] | null;
-  /** True when an Authorization header was sent at all (valid or not). */
-  bearerPresented: boolean;
-  /**
-   * True when a valid token came without `X-Organization-ID`: such a token does not count
-   * (`bearerOrganizationIds` is null), since bearer endpoints need both headers.
-   */
-  organizationHeaderMissing?: boolean;
+  /** Who sent it, as the HTTP adapter authenticated it; null when no one was authenticated. */
+  principal: WebhookPrincipal | null;
+  /** Why `principal` is null (`no_credentials` when absent); ignored when there is a principal. */
+  unauthenticated?: UnauthenticatedReason;
   now: Date;
 }
 

@@ -16,9 +16,11 @@ export type {
   ProviderName,
   RecordStatus,
   WebhookAck,
+  UnauthenticatedReason,
   WebhookDelivery,
   WebhookEndpointConfig,
   WebhookOutcomeCode,
+  WebhookPrincipal,
   WebhookProcessor,
 } from './contract.js';
 

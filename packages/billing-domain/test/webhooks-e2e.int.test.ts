@@ -23,12 +23,12 @@ const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 function stripeDelivery(body: string, secret: string, at = NOW): WebhookDelivery {
   const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: unix(at) });
-  return { provider: 'stripe', headers: { 'stripe-signature': header }, rawBody: bytes(body), bearerOrganizationIds: null, bearerPresented: false, now: NOW };
+  return { provider: 'stripe', headers: { 'stripe-signature': header }, rawBody: bytes(body), principal: null, now: NOW };
 }
 
 function standardDelivery(body: string, id: string, extra: Partial<WebhookDelivery> = {}): WebhookDelivery {
   const headers = { 'webhook-id': id, 'webhook-timestamp': String(unix(NOW)), 'webhook-signature': new Webhook(STANDARD).sign(id, NOW, body) };
-  return { provider: 'standard', headers, rawBody: bytes(body), bearerOrganizationIds: null, bearerPresented: false, now: NOW, ...extra };
+  return { provider: 'standard', headers, rawBody: bytes(body), principal: null, now: NOW, ...extra };
 }
 
 describe('webhooks end to end (real signatures, PGlite)', () => {
@@ -87,11 +87,13 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     const service = serviceFor([endpoint('standard', org, [STANDARD], true)]);
     const body = standardBody('subscription.updated', standardSubscriptionData());
     expect(await service.webhooks.handle(standardDelivery(body, 'msg_1'))).toMatchObject({ code: 'webhook.unauthenticated', success: false });
-    const foreign = standardDelivery(body, 'msg_1', { bearerOrganizationIds: ['org_other'], bearerPresented: true });
+    const foreign = standardDelivery(body, 'msg_1', { principal: { organizationIds: ['org_other'] } });
     expect((await service.webhooks.handle(foreign)).code).toBe('webhook.permission_denied');
-    const headerless = standardDelivery(body, 'msg_1', { bearerOrganizationIds: null, bearerPresented: true, organizationHeaderMissing: true });
+    const invalid = standardDelivery(body, 'msg_1', { principal: null, unauthenticated: 'invalid_credentials' });
+    expect((await service.webhooks.handle(invalid)).code).toBe('webhook.unauthenticated');
+    const headerless = standardDelivery(body, 'msg_1', { principal: null, unauthenticated: 'no_organization' });
     expect((await service.webhooks.handle(headerless)).code).toBe('webhook.missing_organization');
-    const mine = standardDelivery(body, 'msg_1', { bearerOrganizationIds: [org], bearerPresented: true });
+    const mine = standardDelivery(body, 'msg_1', { principal: { organizationIds: [org] } });
     expect(await service.webhooks.handle(mine)).toMatchObject({ code: 'webhook.applied', eventId: 'msg_1' });
   });
 

@@ -83,8 +83,7 @@ export function deliveryOf(event: BillingEvent, secret: string, overrides: Parti
     provider: 'standard',
     headers: { 'x-test-secret': secret },
     rawBody: Buffer.from(JSON.stringify(encodeEvent(event)), 'utf8'),
-    bearerOrganizationIds: null,
-    bearerPresented: false,
+    principal: null,
     now: at(0),
     ...overrides,
   };
