@@ -1,52 +1,20 @@
-import type { AddonState, CancelOrigin } from '../domain/addon-state.js';
-import type { AddonPricingModel, AddonStatus, AddonType, ProviderName, RecordStatus } from '../contract.js';
+import type { AddonState } from '../domain/addon-state.js';
 import type { AddonSubscriptionRepository } from '../domain/ports.js';
-import { lock, toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
+import { fromRow, selectList } from './columns.js';
+import { lock, type SqlClient } from './sql-client.js';
+import { ADDON_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 
 /** The add-on columns as the repositories read them (`unit_amount` as its exact text). */
-export const ADDON_COLUMNS = `organization_id, id, subscription_id, provider, external_id, addon_code, addon_id,
-  addon_price_id, addon_name, subscription_name, addon_type, pricing_model, quantity, unit_amount::text AS unit_amount,
-  currency, addon_status, status,
-  start_date, end_date, cancel_at_period_end, canceled_at, cancel_origin, metadata, create_time, update_time`;
-
-type Row = Record<string, unknown>;
+export const ADDON_COLUMNS = selectList(ADDON_TABLE);
 
 /**
  * An add-on from a row (or a row's JSON) of ADDON_COLUMNS.
  * @example addonFromRow(rows[0]).unitAmount // '1.20'
  */
-export function addonFromRow(row: Row): AddonState {
-  const id = String(row.id);
-  const metadata = (toJson(row.metadata) ?? {}) as Record<string, string>;
-  return {
-    name: `addonSubscriptions/${id}`,
-    id,
-    organizationId: String(row.organization_id),
-    subscriptionId: String(row.subscription_id),
-    externalId: String(row.external_id),
-    provider: row.provider as ProviderName,
-    addonCode: String(row.addon_code),
-    addonId: String(row.addon_id),
-    addonPriceId: String(row.addon_price_id),
-    addonName: String(row.addon_name),
-    subscriptionName: String(row.subscription_name),
-    addonType: row.addon_type as AddonType,
-    pricingModel: row.pricing_model as AddonPricingModel,
-    quantity: toInteger(row.quantity),
-    unitAmount: toDecimalString(row.unit_amount),
-    currency: String(row.currency),
-    addonStatus: row.addon_status as AddonStatus,
-    status: row.status as RecordStatus,
-    startDate: toIsoOrNull(row.start_date),
-    endDate: toIsoOrNull(row.end_date),
-    cancelAtPeriodEnd: row.cancel_at_period_end === true,
-    canceledAt: toIsoOrNull(row.canceled_at),
-    cancelOrigin: (row.cancel_origin ?? null) as CancelOrigin | null,
-    metadata,
-    createTime: toIso(row.create_time),
-    updateTime: toIso(row.update_time),
-  };
+export function addonFromRow(row: Record<string, unknown>): AddonState {
+  const stored = fromRow(ADDON_TABLE, row);
+  return { name: `addonSubscriptions/${stored.id}`, ...stored, metadata: stored.metadata ?? {} };
 }
 
 /**
