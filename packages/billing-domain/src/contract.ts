@@ -3,6 +3,10 @@
  * service interfaces the HTTP adapter calls. Types only; implementations live beside them.
  */
 
+import type { FieldViolation } from '@billing/pricing-core';
+
+export type { FieldViolation };
+
 /** Lifecycle of an add-on as billing sees it. */
 export type AddonStatus =
   | 'ADDON_STATUS_PENDING'
@@ -101,8 +105,8 @@ export interface DomainError {
   code: DomainErrorCode;
   /** A sentence for people. */
   message: string;
-  /** Field path the error is about, when there is one. */
-  field?: string;
+  /** The fields the error is about, AIP-193's shape (the one violation shape of every package). */
+  fieldViolations?: FieldViolation[];
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };

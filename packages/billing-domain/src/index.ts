@@ -12,6 +12,7 @@ export type {
   DomainError,
   DomainErrorCode,
   ListAddonSubscriptionsQuery,
+  FieldViolation,
   Outcome,
   ProviderName,
   RecordStatus,
@@ -85,4 +86,4 @@ export {
 export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
-export type { SecretEnvironment } from './config/index.js';
+export type { BillingConfigIssue, SecretEnvironment } from './config/index.js';

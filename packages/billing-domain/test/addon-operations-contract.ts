@@ -31,7 +31,7 @@ export function describeAddonOperations(getStore: () => BillingStore) {
 
     it('an id or subscriptionId holding NUL is an invalid argument naming it, before storage', async () => {
       const t = tenant();
-      const invalid = (field: string) => ({ ok: false, error: { code: 'request.invalid_argument', field } });
+      const invalid = (field: string) => ({ ok: false, error: { code: 'request.invalid_argument', fieldViolations: [{ field }] } });
       expect(await t.service.addons.get(t.org, 'a\u0000b')).toMatchObject(invalid('addonSubscriptionId'));
       expect(await t.service.addons.cancel(t.org, 'a\u0000b', at(1))).toMatchObject(invalid('addonSubscriptionId'));
       expect(await t.service.addons.undoCancel(t.org, 'a\u0000b', at(1))).toMatchObject(invalid('addonSubscriptionId'));

@@ -8,6 +8,8 @@ import { MAX_PAGE_TOKEN_LENGTH, signPageToken, verifyPageToken, type PageTokenSc
 
 const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
 const notFound = (id: string) => failure({ code: 'addon.not_found', message: `add-on subscription ${id} not found` });
+const invalidField = (code: DomainError['code'], field: string, description: string) =>
+  failure({ code, message: description, fieldViolations: [{ field, description }] });
 const unavailable = () => failure({ code: 'storage.unavailable', message: 'storage is unavailable, retry later' });
 
 // NOTE: PostgreSQL cannot hold NUL (or an unpaired surrogate), so such an id names nothing; it is
@@ -15,7 +17,7 @@ const unavailable = () => failure({ code: 'storage.unavailable', message: 'stora
 const unstorable = (field: string, value: string | undefined) =>
   value === undefined || isStorableText(value)
     ? undefined
-    : failure({ code: 'request.invalid_argument', message: `${field} must not contain NUL characters`, field });
+    : invalidField('request.invalid_argument', field, `${field} must not contain NUL characters`);
 
 type Guard = <T>(work: () => Promise<Outcome<T>>) => Promise<Outcome<T>>;
 
@@ -89,7 +91,7 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
       guarded(async () => {
         const { pageSize } = query;
         if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
-          return failure({ code: 'request.invalid_argument', message: 'pageSize must be an integer from 1 to 1000', field: 'pageSize' });
+          return invalidField('request.invalid_argument', 'pageSize', 'pageSize must be an integer from 1 to 1000');
         }
         const bad =
           unstorable('subscriptionId', query.subscriptionId) ?? unstorable('externalSubscriptionId', query.externalSubscriptionId);
@@ -103,7 +105,7 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
         if (query.pageToken) {
           after = query.pageToken.length > MAX_PAGE_TOKEN_LENGTH ? undefined : verifyPageToken(await key(), scope, query.pageToken);
           if (after === undefined) {
-            return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', field: 'pageToken' });
+            return invalidField('request.invalid_page_token', 'pageToken', 'pageToken is not valid for this query');
           }
         }
         const rows = await store.transaction((uow) =>
