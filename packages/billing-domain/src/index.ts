@@ -44,7 +44,7 @@ export type {
   WebhookEventRecord,
   WebhookEventStatus,
   WebhookEventStore,
-} from './domain/index.js';
+} from './domain/ports.js';
 export { migrationsDirectory } from './migrations-dir.js';
 
 export {
