@@ -1,7 +1,7 @@
 import type { AddonState } from '../domain/addon-state.js';
 import type { AddonSubscriptionRepository } from '../domain/ports.js';
-import { fromRow, selectList } from './columns.js';
-import { lock, type SqlClient } from './sql-client.js';
+import { fromRow, selectList, selectRows } from './columns.js';
+import type { SqlClient } from './sql-client.js';
 import { ADDON_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 
@@ -25,18 +25,11 @@ export function addonFromRow(row: Record<string, unknown>): AddonState {
 export function sqlAddonRepository(sql: SqlClient, writes: WriteBatch): AddonSubscriptionRepository {
   return {
     async findById(organizationId, id, options) {
-      const rows = await sql.query(
-        `SELECT ${ADDON_COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND id = $2${lock(options)}`,
-        [organizationId, id],
-      );
-      return rows[0] === undefined ? null : addonFromRow(rows[0]);
+      const [row] = await selectRows(sql, ADDON_TABLE, 'id = $2', [organizationId, id], options);
+      return row === undefined ? null : addonFromRow(row);
     },
     async listBySubscription(organizationId, subscriptionId, options) {
-      const rows = await sql.query(
-        `SELECT ${ADDON_COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND subscription_id = $2
-         ORDER BY create_time, id${lock(options)}`,
-        [organizationId, subscriptionId],
-      );
+      const rows = await selectRows(sql, ADDON_TABLE, 'subscription_id = $2', [organizationId, subscriptionId], options, ' ORDER BY create_time, id');
       return rows.map(addonFromRow);
     },
     async listPage(organizationId, query) {

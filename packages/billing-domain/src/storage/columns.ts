@@ -1,4 +1,5 @@
-import { toDecimalString, toInteger, toIso, toIsoOrNull, toJson } from './sql-client.js';
+import type { ReadOptions } from '../domain/ports.js';
+import { lock, toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
 
 /** The SQL types the tables use (as `information_schema.columns.data_type` names them, lower case). */
 export type SqlType = 'text' | 'boolean' | 'integer' | 'numeric' | 'timestamp with time zone' | 'jsonb';
@@ -118,4 +119,20 @@ export function insertValues<T>(t: TableDescription<T>, record: T): { placeholde
     placeholders: cols.map(([, col], i) => `$${i + 1}${col.type === 'jsonb' ? '::jsonb' : ''}`).join(', '),
     params: cols.map(([field, col]) => (col.type === 'jsonb' ? JSON.stringify(record[field]) : record[field])),
   };
+}
+
+/**
+ * The rows of one organization (`$1`) matching `where` (over `$2...`), `tail` (an ORDER BY) after,
+ * locked when the options ask; map them with `fromRow`.
+ * @example const [row] = await selectRows(sql, ADDON_TABLE, 'id = $2', ['org_1', 'a1'])
+ */
+export function selectRows<T>(
+  sql: SqlClient,
+  t: TableDescription<T>,
+  where: string,
+  params: readonly unknown[],
+  options?: ReadOptions,
+  tail = '',
+): Promise<Record<string, unknown>[]> {
+  return sql.query(`SELECT ${selectList(t)} FROM ${t.table} WHERE organization_id = $1 AND ${where}${tail}${lock(options)}`, params);
 }

@@ -1,7 +1,7 @@
 import { ADDON_COLUMNS, addonFromRow } from './addon-sql.js';
 import type { SubscriptionRecord, SubscriptionRepository } from '../domain/ports.js';
-import { fromRow, selectList } from './columns.js';
-import { lock, toJson, type SqlClient } from './sql-client.js';
+import { fromRow, selectList, selectRows } from './columns.js';
+import { toJson, type SqlClient } from './sql-client.js';
 import { SUBSCRIPTION_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 
@@ -27,19 +27,13 @@ const WITH_ADDONS = `WITH parent AS (
 export function sqlSubscriptionRepository(sql: SqlClient, writes: WriteBatch): SubscriptionRepository {
   return {
     async findById(organizationId, id, options) {
-      const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM subscriptions WHERE organization_id = $1 AND id = $2${lock(options)}`,
-        [organizationId, id],
-      );
-      return rows[0] === undefined ? null : subscriptionFromRow(rows[0]);
+      const [row] = await selectRows(sql, SUBSCRIPTION_TABLE, 'id = $2', [organizationId, id], options);
+      return row === undefined ? null : subscriptionFromRow(row);
     },
     async findByExternalId(organizationId, provider, externalId, options) {
-      const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM subscriptions
-         WHERE organization_id = $1 AND provider = $2 AND external_id = $3${lock(options)}`,
-        [organizationId, provider, externalId],
-      );
-      return rows[0] === undefined ? null : subscriptionFromRow(rows[0]);
+      const where = 'provider = $2 AND external_id = $3';
+      const [row] = await selectRows(sql, SUBSCRIPTION_TABLE, where, [organizationId, provider, externalId], options);
+      return row === undefined ? null : subscriptionFromRow(row);
     },
     async findByExternalIdWithAddons(organizationId, provider, externalId) {
       const [row] = await sql.query(WITH_ADDONS, [organizationId, provider, externalId]);

@@ -217,6 +217,7 @@ describe('examples: other events and errors', () => {
     const bad = stripeSubscription({}, [stripeItem({ quantity: -1 })]);
     expect(normalize(stripeEventBody('customer.subscription.updated', bad))).toEqual({
       ok: false, eventId: 'evt_1PQy1bLkdIwHu7ixW3bq', message: 'invalid payload: data.object.items.data[0].quantity must be an integer from 0 to 2147483647',
+      fieldViolations: [{ field: 'data.object.items.data[0].quantity', description: 'must be an integer from 0 to 2147483647' }],
     });
     expect(normalize(stripeEventBody('customer.subscription.updated', stripeSubscription({ status: 'weird' }))))
       .toMatchObject({ ok: false, message: expect.stringContaining('data.object.status') });
