@@ -54,8 +54,7 @@ export function signedDeliveries(total: number, subscriptions: number, now: Date
       provider: 'standard',
       headers: { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': webhook.sign(id, now, raw) },
       rawBody: Buffer.from(raw, 'utf8'),
-      bearerOrganizationIds: null,
-      bearerPresented: false,
+      principal: null,
       now,
     };
   });

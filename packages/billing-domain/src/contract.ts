@@ -3,6 +3,10 @@
  * service interfaces the HTTP adapter calls. Types only; implementations live beside them.
  */
 
+import type { FieldViolation } from '@billing/pricing-core';
+
+export type { FieldViolation };
+
 /** Lifecycle of an add-on as billing sees it. */
 export type AddonStatus =
   | 'ADDON_STATUS_PENDING'
@@ -101,8 +105,8 @@ export interface DomainError {
   code: DomainErrorCode;
   /** A sentence for people. */
   message: string;
-  /** Field path the error is about, when there is one. */
-  field?: string;
+  /** The fields the error is about, AIP-193's shape (the one violation shape of every package). */
+  fieldViolations?: FieldViolation[];
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };
@@ -133,6 +137,19 @@ export interface AddonSubscriptionService {
   undoCancel(organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>>;
 }
 
+/** An authenticated caller of a webhook endpoint. */
+export interface WebhookPrincipal {
+  /** The organizations the caller may act for, already narrowed to the one it said it acts for. */
+  organizationIds: readonly string[];
+}
+
+/**
+ * Why a delivery has no principal, so the domain can tell 401 from 400: no credentials came,
+ * credentials came that did not verify, or valid credentials came without naming the
+ * organization they act for (they do not count then).
+ */
+export type UnauthenticatedReason = 'no_credentials' | 'invalid_credentials' | 'no_organization';
+
 /** A webhook delivery as the HTTP adapter received it. */
 export interface WebhookDelivery {
   /** The path segment, unchecked (`stripe`, `paddle`, `standard`, or anything a caller sent). */
@@ -141,18 +158,10 @@ export interface WebhookDelivery {
   headers: Readonly<Record<string, string | undefined>>;
   /** The body's bytes exactly as received; signatures cover these bytes, never decoded text. */
   rawBody: Uint8Array;
-  /**
-   * The organizations a verified bearer token may act for (already narrowed to the
-   * `X-Organization-ID` header when it was sent); null when no valid token came with it.
-   */
-  bearerOrganizationIds: readonly string[] | null;
-  /** True when an Authorization header was sent at all (valid or not). */
-  bearerPresented: boolean;
-  /**
-   * True when a valid token came without `X-Organization-ID`: such a token does not count
-   * (`bearerOrganizationIds` is null), since bearer endpoints need both headers.
-   */
-  organizationHeaderMissing?: boolean;
+  /** Who sent it, as the HTTP adapter authenticated it; null when no one was authenticated. */
+  principal: WebhookPrincipal | null;
+  /** Why `principal` is null (`no_credentials` when absent); ignored when there is a principal. */
+  unauthenticated?: UnauthenticatedReason;
   now: Date;
 }
 
@@ -212,65 +221,3 @@ export interface BillingService {
   isReady(): Promise<boolean>;
   close(): Promise<void>;
 }
-
-/** Fields every normalized event carries. */
-export interface EventEnvelope {
-  provider: ProviderName;
-  /** Stripe `id`, Paddle `event_id`, standard `webhook-id`. */
-  eventId: string;
-  /** The provider's own type string (`customer.subscription.updated`, ...). */
-  eventType: string;
-  /** Stripe `created`, Paddle `occurred_at`, standard `timestamp`. */
-  occurredAt: Date;
-  /** The provider's id of the subscription the event is about ('' for ignored events). */
-  subscriptionExternalId: string;
-}
-
-/** An add-on line of a subscription as a provider reported it. */
-export interface NormalizedAddonItem {
-  externalId: string;
-  addonCode: string;
-  /** The provider's product id of the add-on; '' when not sent (the add-on code is used then). */
-  addonId: string;
-  /** The provider's price id of the add-on; '' when not sent. */
-  addonPriceId: string;
-  /** The price's or product's name; '' when not sent (the add-on code is used then). */
-  addonName: string;
-  addonType: AddonType;
-  pricingModel: AddonPricingModel;
-  quantity: number;
-  /** Major units, exact decimal string. */
-  unitAmount: string;
-  currency: string;
-  metadata: Record<string, string>;
-  /**
-   * The line's own current period when the provider bills items on their own cycles (Stripe
-   * from 2025-03-31.basil, flexible billing); absent or null: the subscription's period applies.
-   */
-  currentPeriodStart?: Date | null;
-  /** End of the line's own period (or when its scheduled cancellation takes effect). */
-  currentPeriodEnd?: Date | null;
-}
-
-/** Our own event union: what every provider's payload is normalized into. */
-export type BillingEvent =
-  | (EventEnvelope & {
-      kind: 'subscription.upserted';
-      subscription: {
-        name: string;
-        /** The provider's status string, as sent. */
-        providerStatus: string;
-        /** The add-on status the provider status maps to (service.md section 4). */
-        addonStatus: AddonStatus;
-        cancelAtPeriodEnd: boolean;
-        currentPeriodStart: Date | null;
-        currentPeriodEnd: Date | null;
-        canceledAt: Date | null;
-        /** Items with an add-on code only. */
-        addons: NormalizedAddonItem[];
-      };
-    })
-  | (EventEnvelope & { kind: 'subscription.canceled'; canceledAt: Date })
-  | (EventEnvelope & { kind: 'payment.succeeded'; amount: string | null; currency: string | null })
-  | (EventEnvelope & { kind: 'payment.failed'; amount: string | null; currency: string | null })
-  | (EventEnvelope & { kind: 'ignored' });

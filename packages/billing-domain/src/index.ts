@@ -8,20 +8,20 @@ export type {
   AddonSubscriptionService,
   AddonType,
   BillingConfig,
-  BillingEvent,
   BillingService,
   DomainError,
   DomainErrorCode,
-  EventEnvelope,
   ListAddonSubscriptionsQuery,
-  NormalizedAddonItem,
+  FieldViolation,
   Outcome,
   ProviderName,
   RecordStatus,
   WebhookAck,
+  UnauthenticatedReason,
   WebhookDelivery,
   WebhookEndpointConfig,
   WebhookOutcomeCode,
+  WebhookPrincipal,
   WebhookProcessor,
 } from './contract.js';
 
@@ -46,7 +46,7 @@ export type {
   WebhookEventRecord,
   WebhookEventStatus,
   WebhookEventStore,
-} from './storage/index.js';
+} from './domain/ports.js';
 export { migrationsDirectory } from './migrations-dir.js';
 
 export {
@@ -64,16 +64,19 @@ export {
   statusAfterPayment,
   toAddonSubscription,
   undoCancel,
-} from './addon/index.js';
+} from './domain/index.js';
 export type {
   AddonCommand,
   AddonReconciliation,
   AddonState,
+  BillingEvent,
+  EventEnvelope,
+  NormalizedAddonItem,
   CancelOrigin,
   ParentState,
   SnapshotContext,
   SubscriptionSnapshot,
-} from './addon/index.js';
+} from './domain/index.js';
 
 export {
   verifyWebhookSignature,
@@ -85,4 +88,4 @@ export {
 export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
-export type { SecretEnvironment } from './config/index.js';
+export type { BillingConfigIssue, SecretEnvironment } from './config/index.js';

@@ -1,8 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore, SubscriptionRecord, UnitOfWork } from '../src/domain/ports.js';
+import { createAddonService } from '../src/service/addon-service.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, upsertEvent } from './support/events.js';
 import { tenant as tenantOn } from './support/tenant.js';
+
+/**
+ * An interleaving: within a transaction, a read of a subscription that does not lock it returns the
+ * state another transaction left before this one took the lock (`staleOf`): what a read outside the
+ * lock may see. A read under the lock returns the stored state.
+ */
+function staleUnlockedParentReads(store: BillingStore, staleOf: (locked: SubscriptionRecord) => SubscriptionRecord): BillingStore {
+  const interleaved = (uow: UnitOfWork): UnitOfWork => ({
+    ...uow,
+    subscriptions: {
+      ...uow.subscriptions,
+      async findById(organizationId, id, options) {
+        const stored = await uow.subscriptions.findById(organizationId, id, options);
+        return stored === null || options?.forUpdate === true ? stored : staleOf(stored);
+      },
+    },
+  });
+  return { ...store, transaction: (work) => store.transaction((uow) => work(interleaved(uow))) };
+}
 
 /** Add-on operations (get, list, cancel, undo-cancel) after webhooks, run against one adapter. */
 export function describeAddonOperations(getStore: () => BillingStore) {
@@ -11,7 +31,7 @@ export function describeAddonOperations(getStore: () => BillingStore) {
 
     it('an id or subscriptionId holding NUL is an invalid argument naming it, before storage', async () => {
       const t = tenant();
-      const invalid = (field: string) => ({ ok: false, error: { code: 'request.invalid_argument', field } });
+      const invalid = (field: string) => ({ ok: false, error: { code: 'request.invalid_argument', fieldViolations: [{ field }] } });
       expect(await t.service.addons.get(t.org, 'a\u0000b')).toMatchObject(invalid('addonSubscriptionId'));
       expect(await t.service.addons.cancel(t.org, 'a\u0000b', at(1))).toMatchObject(invalid('addonSubscriptionId'));
       expect(await t.service.addons.undoCancel(t.org, 'a\u0000b', at(1))).toMatchObject(invalid('addonSubscriptionId'));
@@ -37,6 +57,23 @@ export function describeAddonOperations(getStore: () => BillingStore) {
         ok: false,
         error: { code: 'addon.parent_cancelling' },
       });
+    });
+
+    it('undo-cancel judges the parent it read under the lock, not a later read outside it', async () => {
+      const t = tenant();
+      await t.send(upsertEvent('e1', 1, { cancelAtPeriodEnd: true }));
+      const id = (await t.addons())[0]?.id ?? '';
+      const interleaved = staleUnlockedParentReads(getStore(), (parent) => ({
+        ...parent,
+        cancelAtPeriodEnd: false,
+        status: 'ADDON_STATUS_ACTIVE',
+      }));
+      expect(await createAddonService(interleaved).undoCancel(t.org, id, at(3))).toMatchObject({
+        ok: false,
+        error: { code: 'addon.parent_cancelling' },
+      });
+      const stored = await t.service.addons.get(t.org, id);
+      expect(stored).toMatchObject({ ok: true, value: { cancelAtPeriodEnd: true, canceledAt: at(1).toISOString() } });
     });
 
     it('concurrent cancels and undo-cancels serialize: none is lost, the first canceledAt stays', async () => {

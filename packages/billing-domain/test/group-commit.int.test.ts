@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent, BillingService } from '../src/contract.js';
+import type { BillingService } from '../src/contract.js';
+import type { BillingEvent } from '../src/domain/billing-event.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { groupCommit } from '../src/storage/group-commit.js';
 import { openStore } from '../src/storage/open-store.js';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { anItem, at } from './support/addons.js';
 import { deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { AddonSubscription, BillingEvent, ListAddonSubscriptionsQuery } from '../src/contract.js';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { AddonSubscription, ListAddonSubscriptionsQuery } from '../src/contract.js';
+import type { BillingEvent } from '../src/domain/billing-event.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { anItem, at } from './support/addons.js';
 import { upsertEvent } from './support/events.js';
 import { tenant as tenantOn } from './support/tenant.js';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const onSubscription = (event: BillingEvent, subscriptionExternalId: string): BillingEvent => ({ ...event, subscriptionExternalId });
-const invalidToken = { ok: false, error: { code: 'request.invalid_page_token', field: 'pageToken' } };
+const invalidToken = { ok: false, error: { code: 'request.invalid_page_token', fieldViolations: [{ field: 'pageToken' }] } };
 
 /** Listing filters and page tokens (service.md sections 1 and 8), run against one adapter. */
 export function describeAddonListing(getStore: () => BillingStore) {
@@ -97,7 +98,7 @@ export function describeAddonListing(getStore: () => BillingStore) {
       expect(await allPages(t, { pageSize: 1, externalSubscriptionId: 'ext_sub_1', subscriptionId: parentOf2 })).toEqual([]);
       expect(await allPages(t, { pageSize: 1, externalSubscriptionId: 'unknown' })).toEqual([]);
       const bad = await t.service.addons.list(t.org, { pageSize: 1, externalSubscriptionId: 'a\u0000' });
-      expect(bad).toMatchObject({ ok: false, error: { code: 'request.invalid_argument', field: 'externalSubscriptionId' } });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'request.invalid_argument', fieldViolations: [{ field: 'externalSubscriptionId' }] } });
     });
 
     it('the resource carries addonId, addonPriceId, addonName and the parent name, in the interface order', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, paymentEvent, upsertEvent } from './support/events.js';
 import { tenant as tenantOn } from './support/tenant.js';

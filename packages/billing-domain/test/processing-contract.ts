@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { anItem, at } from './support/addons.js';
 import { deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../src/contract.js';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingEvent } from '../src/domain/billing-event.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { paddleEventBody, paddleItem, paddlePrice, paddleSubscription } from '../src/webhooks/fixtures/paddle.js';
 import { stripeEventBody, stripeItem, stripePrice, stripeSubscription } from '../src/webhooks/fixtures/stripe.js';
 import { normalizeWebhookEvent } from '../src/webhooks/normalize.js';

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddonSubscription, BillingEvent, BillingService } from '../src/contract.js';
+import type { AddonSubscription, BillingService } from '../src/contract.js';
+import type { BillingEvent } from '../src/domain/billing-event.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
 import { freshOrg } from './support/records.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { anAddon, at, T0 } from './support/addons.js';
 import { aSubscription, anEventRecord, freshOrg } from './support/records.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingService, WebhookDelivery, WebhookEndpointConfig } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
-import type { BillingStore } from '../src/storage/ports.js';
+import type { BillingStore } from '../src/domain/ports.js';
 import { standardBody, standardSubscriptionData } from '../src/webhooks/fixtures/standard.js';
 import { stripeEventBody, stripeSubscription } from '../src/webhooks/fixtures/stripe.js';
 import { freshOrg } from './support/records.js';
@@ -23,12 +23,12 @@ const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 function stripeDelivery(body: string, secret: string, at = NOW): WebhookDelivery {
   const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: unix(at) });
-  return { provider: 'stripe', headers: { 'stripe-signature': header }, rawBody: bytes(body), bearerOrganizationIds: null, bearerPresented: false, now: NOW };
+  return { provider: 'stripe', headers: { 'stripe-signature': header }, rawBody: bytes(body), principal: null, now: NOW };
 }
 
 function standardDelivery(body: string, id: string, extra: Partial<WebhookDelivery> = {}): WebhookDelivery {
   const headers = { 'webhook-id': id, 'webhook-timestamp': String(unix(NOW)), 'webhook-signature': new Webhook(STANDARD).sign(id, NOW, body) };
-  return { provider: 'standard', headers, rawBody: bytes(body), bearerOrganizationIds: null, bearerPresented: false, now: NOW, ...extra };
+  return { provider: 'standard', headers, rawBody: bytes(body), principal: null, now: NOW, ...extra };
 }
 
 describe('webhooks end to end (real signatures, PGlite)', () => {
@@ -87,11 +87,13 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     const service = serviceFor([endpoint('standard', org, [STANDARD], true)]);
     const body = standardBody('subscription.updated', standardSubscriptionData());
     expect(await service.webhooks.handle(standardDelivery(body, 'msg_1'))).toMatchObject({ code: 'webhook.unauthenticated', success: false });
-    const foreign = standardDelivery(body, 'msg_1', { bearerOrganizationIds: ['org_other'], bearerPresented: true });
+    const foreign = standardDelivery(body, 'msg_1', { principal: { organizationIds: ['org_other'] } });
     expect((await service.webhooks.handle(foreign)).code).toBe('webhook.permission_denied');
-    const headerless = standardDelivery(body, 'msg_1', { bearerOrganizationIds: null, bearerPresented: true, organizationHeaderMissing: true });
+    const invalid = standardDelivery(body, 'msg_1', { principal: null, unauthenticated: 'invalid_credentials' });
+    expect((await service.webhooks.handle(invalid)).code).toBe('webhook.unauthenticated');
+    const headerless = standardDelivery(body, 'msg_1', { principal: null, unauthenticated: 'no_organization' });
     expect((await service.webhooks.handle(headerless)).code).toBe('webhook.missing_organization');
-    const mine = standardDelivery(body, 'msg_1', { bearerOrganizationIds: [org], bearerPresented: true });
+    const mine = standardDelivery(body, 'msg_1', { principal: { organizationIds: [org] } });
     expect(await service.webhooks.handle(mine)).toMatchObject({ code: 'webhook.applied', eventId: 'msg_1' });
   });
 

@@ -41,9 +41,9 @@ describe('examples: BILLING_CONFIG as JSON and "env:NAME" secrets', () => {
   it('a missing or empty variable stops the start, naming the variable and the secret, printing no secret', () => {
     const error = failure(inline([stripe(['whsec_VISIBLE_NOT', 'env:MISSING_ONE', 'env:EMPTY_ONE', 'env:bad-name'])]), { EMPTY_ONE: '  ' });
     expect(error.issues).toEqual([
-      { path: 'webhookEndpoints[0].secrets[1]', message: 'environment variable MISSING_ONE is not set' },
-      { path: 'webhookEndpoints[0].secrets[2]', message: 'environment variable EMPTY_ONE is empty' },
-      { path: 'webhookEndpoints[0].secrets[3]', message: expect.stringContaining('does not name an environment variable') },
+      { field: 'webhookEndpoints[0].secrets[1]', description: 'environment variable MISSING_ONE is not set' },
+      { field: 'webhookEndpoints[0].secrets[2]', description: 'environment variable EMPTY_ONE is empty' },
+      { field: 'webhookEndpoints[0].secrets[3]', description: expect.stringContaining('does not name an environment variable') },
     ]);
     expect(error.message).toContain('MISSING_ONE');
     expect(error.message).not.toContain('whsec_VISIBLE_NOT');
@@ -52,7 +52,7 @@ describe('examples: BILLING_CONFIG as JSON and "env:NAME" secrets', () => {
   it('the loader reads no process environment: only what is passed in', () => {
     process.env['BILLING_TEST_ONLY_IN_PROCESS'] = 'whsec_process';
     try {
-      expect(failure(inline([stripe(['env:BILLING_TEST_ONLY_IN_PROCESS'])])).issues[0]?.message).toContain('not set');
+      expect(failure(inline([stripe(['env:BILLING_TEST_ONLY_IN_PROCESS'])])).issues[0]?.description).toContain('not set');
     } finally {
       delete process.env['BILLING_TEST_ONLY_IN_PROCESS'];
     }
@@ -72,9 +72,9 @@ describe('examples: an API key where the signing secret belongs', () => {
   ];
   it.each(cases)('%s with %s stops the start asking for the signing secret (%s...), without printing the key', (provider, key, wanted) => {
     const error = failure(inline([{ provider, organizationId: 'org_1', secrets: ['env:KEY'] }]), { KEY: key });
-    expect(error.issues).toEqual([{ path: 'webhookEndpoints[0].secrets[0]', message: expect.stringContaining('API key') }]);
-    expect(error.issues[0]?.message).toContain('signing secret is wanted');
-    expect(error.issues[0]?.message).toContain(wanted);
+    expect(error.issues).toEqual([{ field: 'webhookEndpoints[0].secrets[0]', description: expect.stringContaining('API key') }]);
+    expect(error.issues[0]?.description).toContain('signing secret is wanted');
+    expect(error.issues[0]?.description).toContain(wanted);
     expect(error.message).not.toContain(key);
   });
 

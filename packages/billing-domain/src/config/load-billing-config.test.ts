@@ -38,7 +38,7 @@ describe('examples', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(BillingConfigError);
       expect((error as Error).message).toContain(invalid);
-      expect((error as BillingConfigError).issues.map((issue) => issue.path)).toEqual(['[0].provider', '[0].organizationId', '[0].secrets']);
+      expect((error as BillingConfigError).issues.map((issue) => issue.field)).toEqual(['[0].provider', '[0].organizationId', '[0].secrets']);
     }
   });
 });

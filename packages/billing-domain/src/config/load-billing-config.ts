@@ -24,18 +24,18 @@ export function loadBillingConfig(source: string | undefined, env: SecretEnviron
     json = JSON.parse(text) as unknown;
   } catch (error) {
     const message = `not valid JSON: ${withoutSnippet((error as Error).message)}`;
-    throw new BillingConfigError(`${label} is ${message}`, [{ path: '', message }]);
+    throw new BillingConfigError(`${label} is ${message}`, [{ field: '', description: message }]);
   }
   const resolved = resolveSecretReferences(json, env);
-  const issues: BillingConfigIssue[] = resolved.issues.map((issue) => ({ path: formatFieldPath(issue.path), message: issue.message }));
+  const issues: BillingConfigIssue[] = resolved.issues.map((issue) => ({ field: formatFieldPath(issue.path), description: issue.message }));
   try {
     const config = parseBillingConfig(resolved.json);
     if (issues.length === 0) return config;
   } catch (error) {
     if (!(error instanceof BillingConfigError)) throw error;
     // NOTE: an unresolved "env:NAME" also fails the shape checks; its own issue says it better.
-    const named = new Set(issues.map((issue) => issue.path));
-    issues.push(...error.issues.filter((issue) => !named.has(issue.path)));
+    const named = new Set(issues.map((issue) => issue.field));
+    issues.push(...error.issues.filter((issue) => !named.has(issue.field)));
   }
   throw new BillingConfigError(`${label} has ${issues.length} problem(s)`, issues);
 }
@@ -45,7 +45,7 @@ function readConfigFile(path: string, label: string): string {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
-    throw new BillingConfigError(`${label} ${reason}`, [{ path: '', message: `file ${reason}` }]);
+    throw new BillingConfigError(`${label} ${reason}`, [{ field: '', description: `file ${reason}` }]);
   }
 }
 

@@ -4,7 +4,7 @@ import { parseBillingConfig } from './parse-billing-config.js';
 
 const STANDARD = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
-function issuesOf(json: unknown): { path: string; message: string }[] {
+function issuesOf(json: unknown): { field: string; description: string }[] {
   try {
     parseBillingConfig(json);
   } catch (error) {
@@ -40,7 +40,7 @@ describe('examples', () => {
         { provider: 'stripe', organizationId: 'org_1', secrets: ['whsec_a'], tolerance: 30 },
       ],
     });
-    const paths = issues.map((issue) => issue.path);
+    const paths = issues.map((issue) => issue.field);
     expect(paths).toEqual(expect.arrayContaining([
       'webhookEndpoints[0].provider',
       'webhookEndpoints[0].organizationId',
@@ -52,9 +52,9 @@ describe('examples', () => {
       'webhookEndpoints[1].requireBearer',
       'webhookEndpoints[2]',
     ]));
-    expect(issues.find((issue) => issue.path === 'webhookEndpoints[0].provider')?.message).toBe('must be one of stripe, paddle, standard');
-    expect(issues.find((issue) => issue.path === 'webhookEndpoints[1].secrets[0]')?.message).toContain('whsec_');
-    expect(issues.find((issue) => issue.path === 'webhookEndpoints[2]')?.message).toContain('tolerance');
+    expect(issues.find((issue) => issue.field === 'webhookEndpoints[0].provider')?.description).toBe('must be one of stripe, paddle, standard');
+    expect(issues.find((issue) => issue.field === 'webhookEndpoints[1].secrets[0]')?.description).toContain('whsec_');
+    expect(issues.find((issue) => issue.field === 'webhookEndpoints[2]')?.description).toContain('tolerance');
   });
 
   it('rejects repeated (provider, organization) pairs, naming the first', () => {
@@ -63,17 +63,17 @@ describe('examples', () => {
       { provider: 'stripe', organizationId: ' org_1 ', secrets: ['whsec_b'] },
       { provider: 'paddle', organizationId: 'org_1', secrets: ['p'] },
     ]);
-    expect(issues).toEqual([{ path: '[1]', message: expect.stringContaining('repeats endpoint 0') }]);
+    expect(issues).toEqual([{ field: '[1]', description: expect.stringContaining('repeats endpoint 0') }]);
   });
 
   it('rejects documents of the wrong shape', () => {
-    expect(issuesOf({})).toEqual([{ path: 'webhookEndpoints', message: expect.any(String) }]);
+    expect(issuesOf({})).toEqual([{ field: 'webhookEndpoints', description: expect.any(String) }]);
     expect(issuesOf(null).length).toBe(1);
-    expect(issuesOf({ webhookEndpoints: 'stripe' })).toEqual([{ path: 'webhookEndpoints', message: 'must be an array of endpoints' }]);
+    expect(issuesOf({ webhookEndpoints: 'stripe' })).toEqual([{ field: 'webhookEndpoints', description: 'must be an array of endpoints' }]);
     expect(issuesOf({ webhookEndpoints: [{ provider: 'stripe', organizationId: 'o', secrets: ['s'], toleranceSeconds: 0 }] }))
-      .toEqual([{ path: 'webhookEndpoints[0].toleranceSeconds', message: 'must be at least 1' }]);
+      .toEqual([{ field: 'webhookEndpoints[0].toleranceSeconds', description: 'must be at least 1' }]);
     expect(issuesOf({ webhookEndpoints: [{ provider: 'stripe', organizationId: 'o', secrets: ['s'], toleranceSeconds: 86_401 }] }))
-      .toEqual([{ path: 'webhookEndpoints[0].toleranceSeconds', message: 'must be at most 86400' }]);
+      .toEqual([{ field: 'webhookEndpoints[0].toleranceSeconds', description: 'must be at most 86400' }]);
   });
 
   it('lists the problems in the error message without any secret', () => {

@@ -21,7 +21,7 @@ export function parseBillingConfig(json: unknown): BillingConfig {
     ...semanticIssues(endpoints, bare ? [] : ['webhookEndpoints']),
   ];
   if (raw.length > 0) {
-    const issues: BillingConfigIssue[] = raw.map((issue) => ({ path: formatFieldPath(issue.path), message: issue.message }));
+    const issues: BillingConfigIssue[] = raw.map((issue) => ({ field: formatFieldPath(issue.path), description: issue.message }));
     throw new BillingConfigError(`billing configuration has ${issues.length} problem(s)`, issues);
   }
   if (!result.success) throw new Error('unreachable: no issues but no result');

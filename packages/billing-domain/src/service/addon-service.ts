@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { toAddonSubscription, type AddonState } from '../addon/addon-state.js';
-import { cancel, undoCancel } from '../addon/transitions.js';
+import { toAddonSubscription, type AddonState } from '../domain/addon-state.js';
+import { cancel, undoCancel } from '../domain/transitions.js';
 import type { AddonSubscription, AddonSubscriptionService, DomainError, Outcome } from '../contract.js';
-import type { AddonListCursor, BillingStore, UnitOfWork } from '../storage/ports.js';
+import type { AddonListCursor, BillingStore, SubscriptionRecord } from '../domain/ports.js';
 import { isStorableText } from '../webhooks/storable-text.js';
 import { MAX_PAGE_TOKEN_LENGTH, signPageToken, verifyPageToken, type PageTokenScope } from './page-token.js';
 
 const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
 const notFound = (id: string) => failure({ code: 'addon.not_found', message: `add-on subscription ${id} not found` });
+const invalidField = (code: DomainError['code'], field: string, description: string) =>
+  failure({ code, message: description, fieldViolations: [{ field, description }] });
 const unavailable = () => failure({ code: 'storage.unavailable', message: 'storage is unavailable, retry later' });
 
 // NOTE: PostgreSQL cannot hold NUL (or an unpaired surrogate), so such an id names nothing; it is
@@ -15,7 +17,7 @@ const unavailable = () => failure({ code: 'storage.unavailable', message: 'stora
 const unstorable = (field: string, value: string | undefined) =>
   value === undefined || isStorableText(value)
     ? undefined
-    : failure({ code: 'request.invalid_argument', message: `${field} must not contain NUL characters`, field });
+    : invalidField('request.invalid_argument', field, `${field} must not contain NUL characters`);
 
 type Guard = <T>(work: () => Promise<Outcome<T>>) => Promise<Outcome<T>>;
 
@@ -30,12 +32,15 @@ const guardWith =
     }
   };
 
-type Change = (uow: UnitOfWork, addon: AddonState, now: Date) => Promise<Outcome<AddonState>>;
+/** A pure change of one add-on, given its parent as read under the lock (null when not stored). */
+type Change = (addon: AddonState, parent: SubscriptionRecord | null, now: Date) => Outcome<AddonState>;
 
 /**
  * Locks the parent subscription, then the add-on (the order webhook processing uses too, so the
  * two never deadlock), applies the change and saves it when it changed anything.
  */
+// NOTE: the parent the change sees is the one read by the locking read, not a second read:
+// precondition and change see one state, whatever another transaction does in between.
 function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
   return async (organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>> =>
     unstorable('addonSubscriptionId', id) ??
@@ -43,10 +48,11 @@ function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
       store.transaction(async (uow) => {
         const peek = await uow.addons.findById(organizationId, id);
         if (peek === null) return notFound(id);
-        await uow.subscriptions.findById(organizationId, peek.subscriptionId, { forUpdate: true });
+        const parent = await uow.subscriptions.findById(organizationId, peek.subscriptionId, { forUpdate: true });
         const addon = await uow.addons.findById(organizationId, id, { forUpdate: true });
         if (addon === null) return notFound(id);
-        const outcome = await change(uow, addon, now);
+        // NOTE: an add-on never changes parent, so the parent locked through the peek is the add-on's.
+        const outcome = change(addon, parent, now);
         if (!outcome.ok) return outcome;
         if (outcome.value !== addon) await uow.addons.update(outcome.value);
         return { ok: true, value: toAddonSubscription(outcome.value) };
@@ -85,7 +91,7 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
       guarded(async () => {
         const { pageSize } = query;
         if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
-          return failure({ code: 'request.invalid_argument', message: 'pageSize must be an integer from 1 to 1000', field: 'pageSize' });
+          return invalidField('request.invalid_argument', 'pageSize', 'pageSize must be an integer from 1 to 1000');
         }
         const bad =
           unstorable('subscriptionId', query.subscriptionId) ?? unstorable('externalSubscriptionId', query.externalSubscriptionId);
@@ -99,7 +105,7 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
         if (query.pageToken) {
           after = query.pageToken.length > MAX_PAGE_TOKEN_LENGTH ? undefined : verifyPageToken(await key(), scope, query.pageToken);
           if (after === undefined) {
-            return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', field: 'pageToken' });
+            return invalidField('request.invalid_page_token', 'pageToken', 'pageToken is not valid for this query');
           }
         }
         const rows = await store.transaction((uow) =>
@@ -116,11 +122,9 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
           rows.length > pageSize && last ? signPageToken(await key(), scope, { createTime: last.createTime, id: last.id }) : '';
         return { ok: true, value: { addonSubscriptions: page.map(toAddonSubscription), nextPageToken } };
       }),
-    cancel: lockedChange(store, guarded, async (_uow, addon, now) => cancel(addon, now)),
-    undoCancel: lockedChange(store, guarded, async (uow, addon, now) => {
-      const parent = await uow.subscriptions.findById(addon.organizationId, addon.subscriptionId);
-      const parentState = parent ?? { status: 'ADDON_STATUS_ACTIVE' as const, cancelAtPeriodEnd: false };
-      return undoCancel(addon, now, parentState);
-    }),
+    cancel: lockedChange(store, guarded, (addon, _parent, now) => cancel(addon, now)),
+    undoCancel: lockedChange(store, guarded, (addon, parent, now) =>
+      undoCancel(addon, now, parent ?? { status: 'ADDON_STATUS_ACTIVE', cancelAtPeriodEnd: false }),
+    ),
   };
 }

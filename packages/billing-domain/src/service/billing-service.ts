@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingConfig, BillingService } from '../contract.js';
 import { groupCommit, type GroupCommitOptions } from '../storage/group-commit.js';
-import type { BillingStore } from '../storage/ports.js';
+import type { BillingStore } from '../domain/ports.js';
 import { createAddonService } from './addon-service.js';
 import { createWebhookProcessor, type WebhookCodecs } from './webhook-processor.js';
 

@@ -1,4 +1,4 @@
-import type { BillingEvent, NormalizedAddonItem } from '../contract.js';
+import type { BillingEvent, NormalizedAddonItem } from '../domain/billing-event.js';
 
 const date = (value: unknown): Date => new Date(String(value));
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AddonListCursor } from '../storage/ports.js';
+import type { AddonListCursor } from '../domain/ports.js';
 import { isStorableText } from '../webhooks/storable-text.js';
 
 /** What a token is issued for: it is accepted only for the same organization and filter. */

@@ -1,10 +1,11 @@
-import type { AddonState } from '../addon/addon-state.js';
-import { sameFields } from '../addon/same-fields.js';
-import type { BillingEvent, WebhookAck } from '../contract.js';
-import type { SubscriptionRecord, UnitOfWork, WebhookEventStatus } from '../storage/ports.js';
+import type { AddonState } from '../domain/addon-state.js';
+import { sameFields } from '../domain/same-fields.js';
+import type { WebhookAck } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
+import type { SubscriptionRecord, UnitOfWork, WebhookEventStatus } from '../domain/ports.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
-import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from './event-effects.js';
-import { foldEvents, mergeReplay } from './replay.js';
+import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from '../domain/event-effects.js';
+import { foldEvents, mergeReplay } from '../domain/replay.js';
 
 const ack = (code: WebhookAck['code'], eventId: string, message: string): WebhookAck => ({ code, success: true, eventId, message });
 

@@ -31,7 +31,7 @@ describe('examples', () => {
 
   it('handle refuses an unsigned delivery too (its verifier finds no signature)', async () => {
     const ack = await processor.handle({
-      provider: 'stripe', headers: {}, rawBody: new Uint8Array([0xff]), bearerOrganizationIds: null, bearerPresented: false, now: new Date(),
+      provider: 'stripe', headers: {}, rawBody: new Uint8Array([0xff]), principal: null, now: new Date(),
     });
     expect(ack.code).toBe('webhook.invalid_signature');
   });

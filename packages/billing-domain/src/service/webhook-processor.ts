@@ -1,15 +1,15 @@
 import {
   PROVIDERS,
   type BillingConfig,
-  type BillingEvent,
   type ProviderName,
   type WebhookAck,
   type WebhookDelivery,
   type WebhookEndpointConfig,
   type WebhookProcessor,
 } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
+import type { BillingStore, UnitOfWork } from '../domain/ports.js';
 import type { GroupCommit } from '../storage/group-commit.js';
-import type { BillingStore, UnitOfWork } from '../storage/ports.js';
 import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
 import { processEvent } from './process-event.js';
 
@@ -49,9 +49,9 @@ const fail = (code: WebhookAck['code'], message: string, eventId = ''): WebhookA
 
 const isProvider = (value: string): value is ProviderName => (PROVIDERS as readonly string[]).includes(value);
 
-/** Endpoints a delivery may be tried against: bearer endpoints only for the token's organizations. */
+/** Endpoints a delivery may be tried against: bearer endpoints only for the principal's organizations. */
 function eligibleEndpoints(endpoints: readonly WebhookEndpointConfig[], delivery: WebhookDelivery) {
-  return endpoints.filter((e) => !e.requireBearer || (delivery.bearerOrganizationIds ?? []).includes(e.organizationId));
+  return endpoints.filter((e) => !e.requireBearer || (delivery.principal?.organizationIds ?? []).includes(e.organizationId));
 }
 
 /**
@@ -85,16 +85,17 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
       const endpoints = deps.config.webhookEndpoints.filter((e) => e.provider === provider);
       const eligible = eligibleEndpoints(endpoints, delivery);
       if (eligible.length === 0) {
-        // NOTE: a valid token that does not list the endpoint's organization is a permission
-        // problem (403, service.md section 2), not a missing or invalid token (401).
-        if (delivery.bearerOrganizationIds !== null) {
-          return fail('webhook.permission_denied', `the bearer token may not act for the organization of any ${provider} webhook endpoint`);
+        // NOTE: a principal that may not act for the endpoint's organization is a permission
+        // problem (403, service.md section 2), not missing or invalid credentials (401). The
+        // messages name no transport; the HTTP adapter words them in its headers' terms.
+        if (delivery.principal !== null) {
+          return fail('webhook.permission_denied', `the caller may not act for the organization of any ${provider} webhook endpoint`);
         }
-        if (delivery.organizationHeaderMissing === true) {
-          return fail('webhook.missing_organization', `${provider} webhook endpoints with a bearer token also need the X-Organization-ID header`);
+        if (delivery.unauthenticated === 'no_organization') {
+          return fail('webhook.missing_organization', `${provider} webhook endpoints need the organization the caller acts for`);
         }
-        const why = delivery.bearerPresented ? 'the bearer token is invalid' : 'a bearer token is required';
-        return fail('webhook.unauthenticated', `${provider} webhook endpoints require a bearer token: ${why}`);
+        const why = delivery.unauthenticated === 'invalid_credentials' ? 'the credentials are invalid' : 'none came';
+        return fail('webhook.unauthenticated', `${provider} webhook endpoints require authentication: ${why}`);
       }
       let endpoint: WebhookEndpointConfig | undefined;
       let failure = '';

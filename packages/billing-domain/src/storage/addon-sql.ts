@@ -1,52 +1,20 @@
-import type { AddonState, CancelOrigin } from '../addon/addon-state.js';
-import type { AddonPricingModel, AddonStatus, AddonType, ProviderName, RecordStatus } from '../contract.js';
-import type { AddonSubscriptionRepository } from './ports.js';
-import { lock, toDecimalString, toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
+import type { AddonState } from '../domain/addon-state.js';
+import type { AddonSubscriptionRepository } from '../domain/ports.js';
+import { fromRow, selectList, selectRows } from './columns.js';
+import type { SqlClient } from './sql-client.js';
+import { ADDON_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 
 /** The add-on columns as the repositories read them (`unit_amount` as its exact text). */
-export const ADDON_COLUMNS = `organization_id, id, subscription_id, provider, external_id, addon_code, addon_id,
-  addon_price_id, addon_name, subscription_name, addon_type, pricing_model, quantity, unit_amount::text AS unit_amount,
-  currency, addon_status, status,
-  start_date, end_date, cancel_at_period_end, canceled_at, cancel_origin, metadata, create_time, update_time`;
-
-type Row = Record<string, unknown>;
+export const ADDON_COLUMNS = selectList(ADDON_TABLE);
 
 /**
  * An add-on from a row (or a row's JSON) of ADDON_COLUMNS.
  * @example addonFromRow(rows[0]).unitAmount // '1.20'
  */
-export function addonFromRow(row: Row): AddonState {
-  const id = String(row.id);
-  const metadata = (toJson(row.metadata) ?? {}) as Record<string, string>;
-  return {
-    name: `addonSubscriptions/${id}`,
-    id,
-    organizationId: String(row.organization_id),
-    subscriptionId: String(row.subscription_id),
-    externalId: String(row.external_id),
-    provider: row.provider as ProviderName,
-    addonCode: String(row.addon_code),
-    addonId: String(row.addon_id),
-    addonPriceId: String(row.addon_price_id),
-    addonName: String(row.addon_name),
-    subscriptionName: String(row.subscription_name),
-    addonType: row.addon_type as AddonType,
-    pricingModel: row.pricing_model as AddonPricingModel,
-    quantity: toInteger(row.quantity),
-    unitAmount: toDecimalString(row.unit_amount),
-    currency: String(row.currency),
-    addonStatus: row.addon_status as AddonStatus,
-    status: row.status as RecordStatus,
-    startDate: toIsoOrNull(row.start_date),
-    endDate: toIsoOrNull(row.end_date),
-    cancelAtPeriodEnd: row.cancel_at_period_end === true,
-    canceledAt: toIsoOrNull(row.canceled_at),
-    cancelOrigin: (row.cancel_origin ?? null) as CancelOrigin | null,
-    metadata,
-    createTime: toIso(row.create_time),
-    updateTime: toIso(row.update_time),
-  };
+export function addonFromRow(row: Record<string, unknown>): AddonState {
+  const stored = fromRow(ADDON_TABLE, row);
+  return { name: `addonSubscriptions/${stored.id}`, ...stored, metadata: stored.metadata ?? {} };
 }
 
 /**
@@ -57,18 +25,11 @@ export function addonFromRow(row: Row): AddonState {
 export function sqlAddonRepository(sql: SqlClient, writes: WriteBatch): AddonSubscriptionRepository {
   return {
     async findById(organizationId, id, options) {
-      const rows = await sql.query(
-        `SELECT ${ADDON_COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND id = $2${lock(options)}`,
-        [organizationId, id],
-      );
-      return rows[0] === undefined ? null : addonFromRow(rows[0]);
+      const [row] = await selectRows(sql, ADDON_TABLE, 'id = $2', [organizationId, id], options);
+      return row === undefined ? null : addonFromRow(row);
     },
     async listBySubscription(organizationId, subscriptionId, options) {
-      const rows = await sql.query(
-        `SELECT ${ADDON_COLUMNS} FROM addon_subscriptions WHERE organization_id = $1 AND subscription_id = $2
-         ORDER BY create_time, id${lock(options)}`,
-        [organizationId, subscriptionId],
-      );
+      const rows = await selectRows(sql, ADDON_TABLE, 'subscription_id = $2', [organizationId, subscriptionId], options, ' ORDER BY create_time, id');
       return rows.map(addonFromRow);
     },
     async listPage(organizationId, query) {

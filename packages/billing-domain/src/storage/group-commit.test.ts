@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupCommit } from './group-commit.js';
-import type { BillingStore, UnitOfWork } from './ports.js';
+import type { BillingStore, UnitOfWork } from '../domain/ports.js';
 
 /** A store that counts its transactions and lets a test fail them; savepoints just run the work. */
 function fakeStore(failTransaction: (n: number) => unknown = () => undefined) {

@@ -1,4 +1,4 @@
-import type { BillingStore, UnitOfWork } from './ports.js';
+import type { BillingStore, UnitOfWork } from '../domain/ports.js';
 import { SavepointLostError } from './savepoint.js';
 
 /** How deliveries are grouped into shared transactions. */

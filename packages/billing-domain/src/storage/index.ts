@@ -7,18 +7,3 @@ export { openPostgresStore } from './postgres-store.js';
 export type { PostgresStoreOptions } from './postgres-store.js';
 export { applyMigrations, loadMigrations } from './migrate.js';
 export type { Migration } from './migrate.js';
-export type {
-  AddonListCursor,
-  AddonSubscriptionRepository,
-  BillingStore,
-  MigrationReport,
-  PageTokenKeyStore,
-  ReadOptions,
-  StoreKind,
-  SubscriptionRecord,
-  SubscriptionRepository,
-  UnitOfWork,
-  WebhookEventRecord,
-  WebhookEventStatus,
-  WebhookEventStore,
-} from './ports.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { migrationsDirectory } from '../migrations-dir.js';
-import type { MigrationReport } from './ports.js';
+import type { MigrationReport } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 
 /** One migration file. */

@@ -1,5 +1,5 @@
 import { openPgliteStore } from './pglite-store.js';
-import type { BillingStore } from './ports.js';
+import type { BillingStore } from '../domain/ports.js';
 import { openPostgresStore } from './postgres-store.js';
 
 /** Where the store lives. */

@@ -1,4 +1,4 @@
-import type { PageTokenKeyStore } from './ports.js';
+import type { PageTokenKeyStore } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 
 /**

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteClient, simpleCommand } from './pglite-client.js';
-import type { BillingStore } from './ports.js';
+import type { BillingStore } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 import { openSqlStore } from './sql-store.js';
 

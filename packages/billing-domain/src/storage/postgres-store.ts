@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { BillingStore } from './ports.js';
+import type { BillingStore } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 import { openSqlStore } from './sql-store.js';
 

@@ -1,6 +1,5 @@
-import type { UnitOfWork } from './ports.js';
+import type { UnitOfWork } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
-import { sqlUnitOfWork } from './unit-of-work.js';
 
 // NOTE: one name for every savepoint: PostgreSQL lets a name repeat, and ROLLBACK TO names the most
 // recent one, so one prepared text serves every delivery. A savepoint that succeeded is not
@@ -15,15 +14,19 @@ export class SavepointLostError extends Error {
   }
 }
 
+/** A fresh unit of work on a connection and the flush of its buffered writes. */
+export type UnitOfWorkFactory = (sql: SqlClient) => { uow: UnitOfWork; flush(): Promise<void> };
+
 /**
- * Runs `work` with its own unit of work inside a savepoint of the transaction `sql` is in. Its
- * writes are flushed before it returns; when it throws, they are never sent or are rolled back to
- * the savepoint, and the error is rethrown. When even the rollback fails, SavepointLostError.
- * @example await inSavepoint(sql, (uow) => processEvent(uow, 'org_1', event, ctx))
+ * Runs `work` with its own unit of work (made by `open`) inside a savepoint of the transaction
+ * `sql` is in. Its writes are flushed before it returns; when it throws, they are never sent or
+ * are rolled back to the savepoint, and the error is rethrown. When even the rollback fails,
+ * SavepointLostError.
+ * @example await inSavepoint(sql, sqlUnitOfWork, (uow) => processEvent(uow, 'org_1', event, ctx))
  */
-export async function inSavepoint<T>(sql: SqlClient, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+export async function inSavepoint<T>(sql: SqlClient, open: UnitOfWorkFactory, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   await sql.query(`SAVEPOINT ${NAME}`);
-  const { uow, flush } = sqlUnitOfWork(sql);
+  const { uow, flush } = open(sql);
   try {
     const result = await work(uow);
     await flush();

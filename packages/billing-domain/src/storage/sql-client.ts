@@ -1,4 +1,4 @@
-import type { ReadOptions } from './ports.js';
+import type { ReadOptions } from '../domain/ports.js';
 
 /**
  * The row-lock clause a read asks for: ' FOR UPDATE' or nothing.

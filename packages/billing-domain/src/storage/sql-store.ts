@@ -1,5 +1,5 @@
 import { applyMigrations, loadMigrations } from './migrate.js';
-import type { BillingStore, StoreKind } from './ports.js';
+import type { BillingStore, StoreKind } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 import { sqlUnitOfWork } from './unit-of-work.js';
 

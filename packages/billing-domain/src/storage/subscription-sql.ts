@@ -1,30 +1,12 @@
-import type { AddonStatus, ProviderName } from '../contract.js';
 import { ADDON_COLUMNS, addonFromRow } from './addon-sql.js';
-import type { SubscriptionRecord, SubscriptionRepository } from './ports.js';
-import { lock, toIso, toIsoOrNull, toJson, type SqlClient } from './sql-client.js';
+import type { SubscriptionRecord, SubscriptionRepository } from '../domain/ports.js';
+import { fromRow, selectList, selectRows } from './columns.js';
+import { toJson, type SqlClient } from './sql-client.js';
+import { SUBSCRIPTION_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 
-const COLUMNS = `organization_id, id, provider, external_id, name, provider_status, status, cancel_at_period_end,
-  current_period_start, current_period_end, canceled_at, last_event_at, create_time, update_time`;
-
-function fromRow(row: Record<string, unknown>): SubscriptionRecord {
-  return {
-    organizationId: String(row.organization_id),
-    id: String(row.id),
-    provider: row.provider as ProviderName,
-    externalId: String(row.external_id),
-    name: String(row.name),
-    providerStatus: String(row.provider_status),
-    status: row.status as AddonStatus,
-    cancelAtPeriodEnd: row.cancel_at_period_end === true,
-    currentPeriodStart: toIsoOrNull(row.current_period_start),
-    currentPeriodEnd: toIsoOrNull(row.current_period_end),
-    canceledAt: toIsoOrNull(row.canceled_at),
-    lastEventAt: toIso(row.last_event_at),
-    createTime: toIso(row.create_time),
-    updateTime: toIso(row.update_time),
-  };
-}
+const COLUMNS = selectList(SUBSCRIPTION_TABLE);
+const subscriptionFromRow = (row: Record<string, unknown>): SubscriptionRecord => fromRow(SUBSCRIPTION_TABLE, row);
 
 // NOTE: one round trip for what processing an event reads. The parent is locked first, then its
 // add-ons (the order `:cancel` uses too); the add-ons come back as JSON in listing order.
@@ -45,26 +27,20 @@ const WITH_ADDONS = `WITH parent AS (
 export function sqlSubscriptionRepository(sql: SqlClient, writes: WriteBatch): SubscriptionRepository {
   return {
     async findById(organizationId, id, options) {
-      const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM subscriptions WHERE organization_id = $1 AND id = $2${lock(options)}`,
-        [organizationId, id],
-      );
-      return rows[0] === undefined ? null : fromRow(rows[0]);
+      const [row] = await selectRows(sql, SUBSCRIPTION_TABLE, 'id = $2', [organizationId, id], options);
+      return row === undefined ? null : subscriptionFromRow(row);
     },
     async findByExternalId(organizationId, provider, externalId, options) {
-      const rows = await sql.query(
-        `SELECT ${COLUMNS} FROM subscriptions
-         WHERE organization_id = $1 AND provider = $2 AND external_id = $3${lock(options)}`,
-        [organizationId, provider, externalId],
-      );
-      return rows[0] === undefined ? null : fromRow(rows[0]);
+      const where = 'provider = $2 AND external_id = $3';
+      const [row] = await selectRows(sql, SUBSCRIPTION_TABLE, where, [organizationId, provider, externalId], options);
+      return row === undefined ? null : subscriptionFromRow(row);
     },
     async findByExternalIdWithAddons(organizationId, provider, externalId) {
       const [row] = await sql.query(WITH_ADDONS, [organizationId, provider, externalId]);
       const subscription = toJson(row?.subscription) as Record<string, unknown> | null | undefined;
       if (subscription === null || subscription === undefined) return null;
       const addons = (toJson(row?.addons) ?? []) as Record<string, unknown>[];
-      return { subscription: fromRow(subscription), addons: addons.map(addonFromRow) };
+      return { subscription: subscriptionFromRow(subscription), addons: addons.map(addonFromRow) };
     },
     async insert(subscription) {
       writes.insertSubscription(subscription);

@@ -1,6 +1,6 @@
 import { sqlAddonRepository } from './addon-sql.js';
 import { sqlPageTokenKeyStore } from './page-token-key-sql.js';
-import type { UnitOfWork } from './ports.js';
+import type { UnitOfWork } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 import { sqlSubscriptionRepository } from './subscription-sql.js';
@@ -42,7 +42,7 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
     },
     savepoint: async (work) => {
       await writes.flush();
-      return inSavepoint(sql, work);
+      return inSavepoint(sql, sqlUnitOfWork, work);
     },
   };
   return { uow, flush: () => writes.flush() };

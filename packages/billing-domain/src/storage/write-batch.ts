@@ -1,16 +1,12 @@
-import type { AddonState } from '../addon/addon-state.js';
+import type { AddonState } from '../domain/addon-state.js';
 import type { ProviderName } from '../contract.js';
-import type { SubscriptionRecord, WebhookEventStatus } from './ports.js';
+import type { SubscriptionRecord, WebhookEventStatus } from '../domain/ports.js';
+import { recordType, toRowJson } from './columns.js';
 import type { SqlClient } from './sql-client.js';
+import { ADDON_TABLE, SUBSCRIPTION_TABLE } from './tables.js';
 
-const SUBSCRIPTION_FIELDS = `id text, provider text, external_id text, name text, provider_status text, status text,
-  cancel_at_period_end boolean, current_period_start timestamptz, current_period_end timestamptz,
-  canceled_at timestamptz, last_event_at timestamptz, create_time timestamptz, update_time timestamptz`;
-const ADDON_FIELDS = `id text, subscription_id text, provider text, external_id text, addon_code text, addon_id text,
-  addon_price_id text, addon_name text, subscription_name text, addon_type text, pricing_model text, quantity integer,
-  unit_amount numeric, currency text, addon_status text,
-  status text, start_date timestamptz, end_date timestamptz, cancel_at_period_end boolean, canceled_at timestamptz,
-  cancel_origin text, metadata jsonb, create_time timestamptz, update_time timestamptz`;
+const SUBSCRIPTION_FIELDS = recordType(SUBSCRIPTION_TABLE);
+const ADDON_FIELDS = recordType(ADDON_TABLE);
 
 const names = (fields: string): string[] => fields.split(',').map((f) => f.trim().split(/\s+/)[0] ?? '');
 const list = (fields: string): string => names(fields).join(', ');
@@ -63,22 +59,8 @@ function flushStatement(kinds: readonly WriteKind[]): string {
   return `WITH ${ctes.join(',\n  ')}\n  SELECT 1`;
 }
 
-const subscriptionJson = (s: SubscriptionRecord) => ({
-  id: s.id, provider: s.provider, external_id: s.externalId, name: s.name, provider_status: s.providerStatus,
-  status: s.status, cancel_at_period_end: s.cancelAtPeriodEnd, current_period_start: s.currentPeriodStart,
-  current_period_end: s.currentPeriodEnd, canceled_at: s.canceledAt, last_event_at: s.lastEventAt,
-  create_time: s.createTime, update_time: s.updateTime,
-});
-
-const addonJson = (a: AddonState) => ({
-  id: a.id, subscription_id: a.subscriptionId, provider: a.provider, external_id: a.externalId, addon_code: a.addonCode,
-  addon_id: a.addonId, addon_price_id: a.addonPriceId, addon_name: a.addonName, subscription_name: a.subscriptionName,
-  addon_type: a.addonType, pricing_model: a.pricingModel, quantity: a.quantity,
-  // NOTE: a JSON string, so the decimal reaches NUMERIC exactly as written.
-  unit_amount: a.unitAmount, currency: a.currency, addon_status: a.addonStatus, status: a.status,
-  start_date: a.startDate, end_date: a.endDate, cancel_at_period_end: a.cancelAtPeriodEnd, canceled_at: a.canceledAt,
-  cancel_origin: a.cancelOrigin, metadata: a.metadata, create_time: a.createTime, update_time: a.updateTime,
-});
+const subscriptionJson = (s: SubscriptionRecord) => toRowJson(SUBSCRIPTION_TABLE, s);
+const addonJson = (a: AddonState) => toRowJson(ADDON_TABLE, a);
 
 /** One row's pending write: its latest state, and whether the row is new in this batch. */
 interface RowWrite<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
 import {
   PADDLE_OCCURRED_AT, paddleEventBody, paddleItem, paddlePrice, paddleSubscription, paddleTransaction, paddleVmItem,
 } from './fixtures/paddle.js';

@@ -1,4 +1,4 @@
-import type { BillingEvent, EventEnvelope } from '../contract.js';
+import type { BillingEvent, EventEnvelope } from '../domain/billing-event.js';
 import { minorToMajor } from './money.js';
 import type { NormalizeInput, NormalizeResult } from './normalize-result.js';
 import { ignoredEvent, normalizeGuard, type PaymentAmount } from './normalized-event.js';

@@ -1,4 +1,5 @@
-import type { BillingEvent } from '../contract.js';
+import type { FieldViolation } from '@billing/pricing-core';
+import type { BillingEvent } from '../domain/billing-event.js';
 import type { HeaderBag } from './headers.js';
 
 export type NormalizeResult =
@@ -9,6 +10,8 @@ export type NormalizeResult =
       message: string;
       /** The provider's event id when it could be read, else ''. */
       eventId: string;
+      /** The offending payload field, when one is to blame (the one violation shape). */
+      fieldViolations?: FieldViolation[];
     };
 
 /** A verified delivery. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
 import { STANDARD_TIMESTAMP, standardBody, standardItem, standardSubscriptionData } from './fixtures/standard.js';
 import { normalizeWebhookEvent } from './normalize.js';
 

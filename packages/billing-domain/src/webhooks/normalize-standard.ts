@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BillingEvent, EventEnvelope, NormalizedAddonItem } from '../contract.js';
+import type { BillingEvent, EventEnvelope, NormalizedAddonItem } from '../domain/billing-event.js';
 import type { NormalizeInput, NormalizeResult } from './normalize-result.js';
 import { formatFieldPath } from './field-path.js';
 import { ignoredEvent } from './normalized-event.js';

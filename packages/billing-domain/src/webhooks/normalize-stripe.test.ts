@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../contract.js';
+import type { BillingEvent } from '../domain/billing-event.js';
 import {
   STRIPE_CREATED, stripeEventBody, stripeInvoice, stripeItem, stripePrice, stripeSubscription, stripeVmItem,
 } from './fixtures/stripe.js';
@@ -217,6 +217,7 @@ describe('examples: other events and errors', () => {
     const bad = stripeSubscription({}, [stripeItem({ quantity: -1 })]);
     expect(normalize(stripeEventBody('customer.subscription.updated', bad))).toEqual({
       ok: false, eventId: 'evt_1PQy1bLkdIwHu7ixW3bq', message: 'invalid payload: data.object.items.data[0].quantity must be an integer from 0 to 2147483647',
+      fieldViolations: [{ field: 'data.object.items.data[0].quantity', description: 'must be an integer from 0 to 2147483647' }],
     });
     expect(normalize(stripeEventBody('customer.subscription.updated', stripeSubscription({ status: 'weird' }))))
       .toMatchObject({ ok: false, message: expect.stringContaining('data.object.status') });

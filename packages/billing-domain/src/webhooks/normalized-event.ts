@@ -1,4 +1,4 @@
-import type { BillingEvent, EventEnvelope } from '../contract.js';
+import type { BillingEvent, EventEnvelope } from '../domain/billing-event.js';
 import type { NormalizeResult } from './normalize-result.js';
 import { PayloadFieldError } from './read-json.js';
 
@@ -19,7 +19,9 @@ export function normalizeGuard(eventId: string, build: () => BillingEvent): Norm
   try {
     return { ok: true, event: build() };
   } catch (error) {
-    if (error instanceof PayloadFieldError) return { ok: false, message: `invalid payload: ${error.message}`, eventId };
+    if (error instanceof PayloadFieldError) {
+      return { ok: false, message: `invalid payload: ${error.message}`, eventId, fieldViolations: [error.violation] };
+    }
     throw error;
   }
 }

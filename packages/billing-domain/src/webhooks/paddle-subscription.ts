@@ -1,4 +1,4 @@
-import type { NormalizedAddonItem } from '../contract.js';
+import type { NormalizedAddonItem } from '../domain/billing-event.js';
 import { minorToMajor } from './money.js';
 import type { UpsertedSubscription } from './normalized-event.js';
 import {

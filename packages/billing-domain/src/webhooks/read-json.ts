@@ -1,3 +1,4 @@
+import type { FieldViolation } from '@billing/pricing-core';
 import { isStorableTime, MAX_QUANTITY } from './bounds.js';
 
 /** A JSON object read from a provider payload. */
@@ -6,11 +7,14 @@ export type JsonObject = Record<string, unknown>;
 /** A payload field is missing or has the wrong shape; `path` names it (`data.items[0].price`). */
 export class PayloadFieldError extends Error {
   override readonly name = 'PayloadFieldError';
+  /** The same, in the one violation shape. */
+  readonly violation: FieldViolation;
   constructor(
     readonly path: string,
     problem: string,
   ) {
     super(`${path} ${problem}`);
+    this.violation = { field: path, description: problem };
   }
 }
 

@@ -1,4 +1,5 @@
-import type { AddonPricingModel, AddonType, NormalizedAddonItem } from '../contract.js';
+import type { AddonPricingModel, AddonType } from '../contract.js';
+import type { NormalizedAddonItem } from '../domain/billing-event.js';
 import { minorToMajor } from './money.js';
 import type { UpsertedSubscription } from './normalized-event.js';
 import {

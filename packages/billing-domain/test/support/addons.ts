@@ -1,6 +1,6 @@
-import type { AddonState } from '../../src/addon/addon-state.js';
-import type { SnapshotContext, SubscriptionSnapshot } from '../../src/addon/snapshot.js';
-import type { NormalizedAddonItem } from '../../src/contract.js';
+import type { AddonState } from '../../src/domain/addon-state.js';
+import type { SnapshotContext, SubscriptionSnapshot } from '../../src/domain/snapshot.js';
+import type { NormalizedAddonItem } from '../../src/domain/billing-event.js';
 
 export const T0 = new Date('2025-03-01T00:00:00.000Z');
 export const at = (minutes: number): Date => new Date(T0.getTime() + minutes * 60_000);

@@ -1,4 +1,5 @@
-import type { BillingEvent, NormalizedAddonItem, WebhookDelivery } from '../../src/contract.js';
+import type { WebhookDelivery } from '../../src/contract.js';
+import type { BillingEvent, NormalizedAddonItem } from '../../src/domain/billing-event.js';
 import { encodeEvent, decodeEvent } from '../../src/service/event-codec.js';
 import type { WebhookCodecs } from '../../src/service/webhook-processor.js';
 import { anItem, at } from './addons.js';
@@ -82,8 +83,7 @@ export function deliveryOf(event: BillingEvent, secret: string, overrides: Parti
     provider: 'standard',
     headers: { 'x-test-secret': secret },
     rawBody: Buffer.from(JSON.stringify(encodeEvent(event)), 'utf8'),
-    bearerOrganizationIds: null,
-    bearerPresented: false,
+    principal: null,
     now: at(0),
     ...overrides,
   };

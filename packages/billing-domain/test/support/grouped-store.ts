@@ -1,5 +1,5 @@
 import { groupCommit, type GroupCommitOptions } from '../../src/storage/group-commit.js';
-import type { BillingStore } from '../../src/storage/ports.js';
+import type { BillingStore } from '../../src/domain/ports.js';
 
 /**
  * The store with every transaction going through group commit, in arrival order: a contract suite

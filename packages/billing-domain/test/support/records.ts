@@ -1,4 +1,4 @@
-import type { SubscriptionRecord, WebhookEventRecord } from '../../src/storage/ports.js';
+import type { SubscriptionRecord, WebhookEventRecord } from '../../src/domain/ports.js';
 import { T0 } from './addons.js';
 
 let counter = 0;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { BillingEvent, BillingService } from '../../src/contract.js';
+import type { BillingService } from '../../src/contract.js';
+import type { BillingEvent } from '../../src/domain/billing-event.js';
 import { createBillingService } from '../../src/service/billing-service.js';
-import type { BillingStore, UnitOfWork } from '../../src/storage/ports.js';
+import type { BillingStore, UnitOfWork } from '../../src/domain/ports.js';
 import { at } from './addons.js';
 import { deliveryOf, testCodecs } from './events.js';
 import { freshOrg } from './records.js';

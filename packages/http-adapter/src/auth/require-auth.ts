@@ -1,3 +1,4 @@
+import type { UnauthenticatedReason, WebhookPrincipal } from '@billing/billing-domain';
 import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import type { AppEnv } from '../http/context.js';
@@ -50,14 +51,12 @@ export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> 
   };
 }
 
-/** What a webhook delivery's optional bearer token allows, for the domain to judge. */
+/** What a webhook delivery's optional bearer token establishes, for the domain to judge. */
 export interface OptionalBearer {
-  /** Organizations of a valid token narrowed to `X-Organization-ID`; null without both. */
-  bearerOrganizationIds: readonly string[] | null;
-  /** True when an Authorization header came at all. */
-  bearerPresented: boolean;
-  /** True when a valid token came without `X-Organization-ID`. */
-  organizationHeaderMissing: boolean;
+  /** The token's organizations narrowed to `X-Organization-ID`; null without a valid token and that header. */
+  principal: WebhookPrincipal | null;
+  /** Why `principal` is null, in the domain's terms; undefined when there is a principal. */
+  unauthenticated: UnauthenticatedReason | undefined;
   /** True when a token came but could not be checked because the key set is unavailable. */
   keysUnavailable: boolean;
 }
@@ -68,15 +67,18 @@ export async function optionalBearer(
   authorization: string | undefined,
   organizationHeader: string | undefined,
 ): Promise<OptionalBearer> {
-  const bearerPresented = authorization !== undefined;
+  const none: OptionalBearer = {
+    principal: null,
+    unauthenticated: authorization === undefined ? 'no_credentials' : 'invalid_credentials',
+    keysUnavailable: false,
+  };
   const token = bearerToken(authorization);
-  const none = { bearerOrganizationIds: null, bearerPresented, organizationHeaderMissing: false, keysUnavailable: false };
   if (token === null) return none;
   const verified = await verifier.verify(token);
   if (!verified.ok) return { ...none, keysUnavailable: verified.unavailable };
   const wanted = organizationHeader?.trim() ?? '';
   // NOTE: bearer endpoints need both headers (service.md section 2), so a token without
   // X-Organization-ID does not count; the domain answers 400 when nothing else verifies.
-  if (wanted === '') return { ...none, organizationHeaderMissing: true };
-  return { ...none, bearerOrganizationIds: verified.organizationIds.filter((o) => o === wanted) };
+  if (wanted === '') return { ...none, unauthenticated: 'no_organization' };
+  return { principal: { organizationIds: verified.organizationIds.filter((o) => o === wanted) }, unauthenticated: undefined, keysUnavailable: false };
 }

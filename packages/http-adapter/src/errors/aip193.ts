@@ -128,7 +128,7 @@ export function domainErrorResponse(c: Context, error: DomainError, subject = ''
   const reason = reasonOf(error.code);
   const fieldViolations =
     status === 'INVALID_ARGUMENT'
-      ? [{ field: error.field ?? (error.code === 'request.invalid_page_token' ? 'pageToken' : ''), description: error.message }]
+      ? (error.fieldViolations ?? [{ field: error.code === 'request.invalid_page_token' ? 'pageToken' : '', description: error.message }])
       : undefined;
   const precondition = status === 'FAILED_PRECONDITION' ? { type: reason, subject } : undefined;
   return errorResponse(c, { status, reason, message: error.message, fieldViolations, precondition });

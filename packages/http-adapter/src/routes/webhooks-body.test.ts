@@ -87,6 +87,6 @@ describe('examples: key set unavailable on the webhook route', () => {
     billing.nextAck = { code: 'webhook.applied', success: true, eventId: 'evt_1', message: 'applied' };
     const res = await deliver(billing);
     expect(res.status).toBe(200);
-    expect(billing.deliveries[0]).toMatchObject({ bearerOrganizationIds: null, bearerPresented: true });
+    expect(billing.deliveries[0]).toMatchObject({ principal: null, unauthenticated: 'invalid_credentials' });
   });
 });

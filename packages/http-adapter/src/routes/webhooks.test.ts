@@ -41,8 +41,8 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     expect(text(billing.deliveries[0]?.rawBody)).toBe(raw);
     expect(billing.deliveries[0]).toMatchObject({
       provider: 'stripe',
-      bearerOrganizationIds: null,
-      bearerPresented: false,
+      principal: null,
+      unauthenticated: 'no_credentials',
       now,
     });
     expect(billing.deliveries[0]?.headers['stripe-signature']).toBe('t=1,v1=ab');
@@ -72,10 +72,10 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}` });
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}`, 'x-organization-id': 'org_b' });
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${token}`, 'x-organization-id': 'org_z' });
-    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented, d.organizationHeaderMissing])).toEqual([
-      [null, true, true],
-      [['org_b'], true, false],
-      [[], true, false],
+    expect(billing.deliveries.map((d) => [d.principal, d.unauthenticated])).toEqual([
+      [null, 'no_organization'],
+      [{ organizationIds: ['org_b'] }, undefined],
+      [{ organizationIds: [] }, undefined],
     ]);
   });
 
@@ -85,10 +85,10 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${await signToken({ secret: OTHER_SECRET })}` });
     await deliver(app, 'standard', '{}', { authorization: `Bearer ${await signToken({ expiresIn: -10 })}` });
     await deliver(app, 'standard', '{}', { authorization: 'Basic abc' });
-    expect(billing.deliveries.map((d) => [d.bearerOrganizationIds, d.bearerPresented, d.organizationHeaderMissing])).toEqual([
-      [null, true, false],
-      [null, true, false],
-      [null, true, false],
+    expect(billing.deliveries.map((d) => [d.principal, d.unauthenticated])).toEqual([
+      [null, 'invalid_credentials'],
+      [null, 'invalid_credentials'],
+      [null, 'invalid_credentials'],
     ]);
   });
 
@@ -106,12 +106,18 @@ describe('examples: POST /api/v1/webhooks/{provider}', () => {
     ['webhook.malformed', false, 400],
     ['storage.unavailable', false, 503],
   ];
+  /** The refusals the route words in its headers' terms (the domain names no header). */
+  const worded: Partial<Record<WebhookOutcomeCode, string>> = {
+    'webhook.unauthenticated': 'paddle webhook endpoints require a bearer token: a bearer token is required',
+    'webhook.permission_denied': 'the bearer token may not act for the organization of any paddle webhook endpoint',
+    'webhook.missing_organization': 'paddle webhook endpoints with a bearer token also need the X-Organization-ID header',
+  };
   it.each(table)('%s -> %s / %i, always the acknowledgement shape', async (code, success, status) => {
     const billing = fakeBilling();
     billing.nextAck = { code, success, eventId: 'evt_9', message: `says ${code}` };
     const res = await deliver(testApp(billing), 'paddle', '{}');
     expect(res.status).toBe(status);
-    expect(await res.json()).toEqual({ success, eventId: 'evt_9', message: `says ${code}` });
+    expect(await res.json()).toEqual({ success, eventId: 'evt_9', message: worded[code] ?? `says ${code}` });
     if (status === 401) expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 

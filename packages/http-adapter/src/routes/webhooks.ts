@@ -13,6 +13,7 @@ import { readRawBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
 import { recordWebhookDelivery } from '../metrics/webhook-outcome.js';
 import { foreignComponent } from './foreign-schema.js';
+import { webhookAuthMessage } from './webhook-auth-messages.js';
 import { webhookAckSchema, webhookHeadersSchema, webhookParamsSchema, type WebhookAckBody } from '../schemas/webhook-ack.js';
 
 const ack = (description: string) => ({ description, content: { 'application/json': { schema: webhookAckSchema } } });
@@ -85,8 +86,12 @@ export function registerWebhookRoutes(
       recordWebhookDelivery(c, provider, 'webhook.malformed');
       return refuse(c, `body over ${deps.bodyLimitBytes} bytes`, 413);
     }
-    const { keysUnavailable, ...bearer } = await optionalBearer(deps.auth, c.req.header('authorization'), c.req.header('x-organization-id'));
-    const result = await deps.webhooks.handle({ provider, headers, rawBody: body.bytes, ...bearer, now: deps.clock() });
+    const { keysUnavailable, principal, unauthenticated } = await optionalBearer(
+      deps.auth,
+      c.req.header('authorization'),
+      c.req.header('x-organization-id'),
+    );
+    const result = await deps.webhooks.handle({ provider, headers, rawBody: body.bytes, principal, unauthenticated, now: deps.clock() });
     // NOTE: when the token could not be checked (JWKS down), a refusal that a good token would
     // have avoided is our outage, not the sender's fault: 503 so the provider retries.
     if (keysUnavailable && TOKEN_DEPENDENT.has(result.code)) {
@@ -99,6 +104,7 @@ export function registerWebhookRoutes(
     recordWebhookDelivery(c, provider, result.code);
     if (status === 401) c.header('WWW-Authenticate', 'Bearer');
     if (status >= 500) c.var.log.warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
-    return answer(c, { success: result.success, eventId: result.eventId, message: result.message }, status);
+    const message = webhookAuthMessage(result.code, provider, unauthenticated) ?? result.message;
+    return answer(c, { success: result.success, eventId: result.eventId, message }, status);
   });
 }

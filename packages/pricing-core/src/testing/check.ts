@@ -1,4 +1,4 @@
-import Big from 'big.js';
+import { decCompare, decOf, decPlus, ZERO, type Decimal } from '../money/decimal.js';
 import type { PlanResult } from '../schema/result-types.js';
 
 /** A violated law: thrown by the kit's properties so fast-check reports and shrinks it. */
@@ -16,10 +16,18 @@ export function ensure(holds: boolean, law: string, detail: string): void {
 
 /**
  * Sums decimal strings exactly.
- * @example sumOf(['0.10', '0.20']).toString() // '0.3'
+ * @example sameAmount(sumOf(['0.10', '0.20']), '0.3') // true
  */
-export function sumOf(amounts: readonly string[]): Big {
-  return amounts.reduce((acc, amount) => acc.plus(amount), new Big(0));
+export function sumOf(amounts: readonly string[]): Decimal {
+  return amounts.reduce((acc, amount) => decPlus(acc, decOf(amount)), ZERO);
+}
+
+/**
+ * Exact comparison of two amounts (decimal strings or exact sums); `'0.30'` equals `'0.3'`.
+ * @example compareAmounts('0.30', sumOf(['0.1', '0.2'])) // 0
+ */
+export function compareAmounts(a: string | Decimal, b: string | Decimal): -1 | 0 | 1 {
+  return decCompare(typeof a === 'string' ? decOf(a) : a, typeof b === 'string' ? decOf(b) : b);
 }
 
 /**

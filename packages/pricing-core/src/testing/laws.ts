@@ -1,10 +1,10 @@
-import Big from 'big.js';
 import fc from 'fast-check';
 import type { CalculateOptions } from '../limits.js';
 import type { PlanResult } from '../schema/result-types.js';
 import { currencyOf, growUsage, MINOR_DIGITS, planArb } from '../test-support/arbitraries.js';
 import type { InstanceJson, PlanOptions, PlanRequestJson } from '../test-support/arbitraries.js';
-import { canonical, ensure, moneyFields, moneyPattern, sumOf } from './check.js';
+import { decMinus, decOf, decText } from '../money/decimal.js';
+import { canonical, compareAmounts, ensure, moneyFields, moneyPattern, sumOf } from './check.js';
 
 /** What the laws call: `calculatePlan` itself or any wrapper with its signature. */
 export type PlanCalculator = (request: unknown, options?: CalculateOptions) => PlanResult;
@@ -29,15 +29,15 @@ export function sumOfPartsLaw(calculate: PlanCalculator, knobs: PlanKnobs = {}):
     const result = calculate(plan);
     const law = 'total = sum of parts';
     for (const line of result.lineItems) {
-      ensure(new Big(line.subtotal).eq(sumOf([line.base, line.addons])), law, `${line.instanceLabel}: ${line.subtotal} != ${line.base} + ${line.addons}`);
+      ensure(compareAmounts(line.subtotal, sumOf([line.base, line.addons])) === 0, law, `${line.instanceLabel}: ${line.subtotal} != ${line.base} + ${line.addons}`);
     }
     const lines = sumOf(result.lineItems.map((line) => line.subtotal));
-    ensure(new Big(result.subtotal).eq(lines), law, `subtotal ${result.subtotal} != sum of lines ${lines.toString()}`);
+    ensure(compareAmounts(result.subtotal, lines) === 0, law, `subtotal ${result.subtotal} != sum of lines ${decText(lines)}`);
     const { pre, percentOff, couponOff } = result.debug.totals;
-    ensure(new Big(pre).eq(sumOf([result.subtotal, result.overageCost])), law, `pre ${pre} != subtotal + overageCost`);
-    const discounted = new Big(pre).minus(percentOff).minus(couponOff);
-    ensure(discounted.eq(result.discounted), law, `discounted ${result.discounted} != pre - percentOff - couponOff = ${discounted.toString()}`);
-    ensure(new Big(result.total).eq(sumOf([result.discounted, result.tax])), law, `total ${result.total} != discounted + tax`);
+    ensure(compareAmounts(pre, sumOf([result.subtotal, result.overageCost])) === 0, law, `pre ${pre} != subtotal + overageCost`);
+    const discounted = decMinus(decMinus(decOf(pre), decOf(percentOff)), decOf(couponOff));
+    ensure(compareAmounts(discounted, result.discounted) === 0, law, `discounted ${result.discounted} != pre - percentOff - couponOff = ${decText(discounted)}`);
+    ensure(compareAmounts(result.total, sumOf([result.discounted, result.tax])) === 0, law, `total ${result.total} != discounted + tax`);
   });
 }
 
@@ -88,7 +88,7 @@ export function monotoneInUsageLaw(calculate: PlanCalculator, knobs: PlanKnobs =
     });
     const before = calculate(plan).total;
     const after = calculate(grown).total;
-    ensure(new Big(after).gte(before), 'monotone in usage', `total fell from ${before} to ${after} when usage grew`);
+    ensure(compareAmounts(after, before) >= 0, 'monotone in usage', `total fell from ${before} to ${after} when usage grew`);
   });
 }
 

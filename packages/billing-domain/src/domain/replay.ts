@@ -1,8 +1,8 @@
-import { customerEndReached, type AddonState } from '../addon/addon-state.js';
-import { scheduledEndPassed } from '../addon/transitions.js';
-import { sameFields } from '../addon/same-fields.js';
-import type { BillingEvent } from '../contract.js';
-import type { SubscriptionRecord } from '../storage/ports.js';
+import { customerEndReached, type AddonState } from './addon-state.js';
+import { scheduledEndPassed } from './transitions.js';
+import { sameFields } from './same-fields.js';
+import type { BillingEvent } from './billing-event.js';
+import type { SubscriptionRecord } from './ports.js';
 import { applyEvent, createSubscription, type EffectContext } from './event-effects.js';
 
 /** A subscription and its add-ons as a sequence of events leaves them. */

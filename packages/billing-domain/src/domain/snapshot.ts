@@ -1,4 +1,5 @@
-import type { BillingEvent, NormalizedAddonItem, ProviderName } from '../contract.js';
+import type { ProviderName } from '../contract.js';
+import type { BillingEvent, NormalizedAddonItem } from './billing-event.js';
 import { customerEndReached, recordStatusFor, type AddonState } from './addon-state.js';
 import { sameFields } from './same-fields.js';
 import { providerCanceled, scheduledEndPassed } from './transitions.js';

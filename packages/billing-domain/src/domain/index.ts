@@ -5,3 +5,4 @@ export type { AddonCommand } from './transitions.js';
 export { applySnapshot, createAddon, reconcileAddons } from './snapshot.js';
 export type { AddonReconciliation, SnapshotContext, SubscriptionSnapshot } from './snapshot.js';
 export { addonInvariantViolations } from './invariants.js';
+export type { BillingEvent, EventEnvelope, NormalizedAddonItem } from './billing-event.js';

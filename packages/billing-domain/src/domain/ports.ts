@@ -1,5 +1,10 @@
-import type { AddonState } from '../addon/addon-state.js';
+import type { AddonState } from './addon-state.js';
 import type { AddonStatus, ProviderName } from '../contract.js';
+
+/**
+ * The ports the core owns, in its own language (states and records, never rows or SQL); the
+ * adapters in `storage/` implement them, the contract suites in `test/` hold every adapter to them.
+ */
 
 /** A parent VM subscription as the provider last reported it. Dates are RFC 3339 strings. */
 export interface SubscriptionRecord {
@@ -41,9 +46,9 @@ export interface WebhookEventRecord {
   receivedAt: string;
 }
 
-/** Row locking for reads inside a transaction. */
+/** Locking for reads inside a transaction. */
 export interface ReadOptions {
-  /** SELECT ... FOR UPDATE: concurrent writers of the same rows wait for this transaction. */
+  /** Lock what is read until the transaction ends: concurrent writers of it wait for this transaction. */
   forUpdate?: boolean;
 }
 
@@ -90,7 +95,7 @@ export interface SubscriptionRepository {
 
 export interface WebhookEventStore {
   /**
-   * INSERT ... ON CONFLICT DO NOTHING: false when the event was already recorded. When it is new
+   * Records the event unless it is already recorded (then false, and nothing changes). When it is new
    * and about a subscription (status not `ignored`), the same statement also takes the
    * subscription's key lock (see `UnitOfWork.lockSubscriptionKey`).
    */

@@ -1,8 +1,8 @@
-import type { AddonState } from '../addon/addon-state.js';
-import { reconcileAddons, type SubscriptionSnapshot } from '../addon/snapshot.js';
-import { paymentFailed, paymentSucceeded, providerCanceled, statusAfterPayment } from '../addon/transitions.js';
-import type { BillingEvent } from '../contract.js';
-import type { SubscriptionRecord } from '../storage/ports.js';
+import type { AddonState } from './addon-state.js';
+import { reconcileAddons, type SubscriptionSnapshot } from './snapshot.js';
+import { paymentFailed, paymentSucceeded, providerCanceled, statusAfterPayment } from './transitions.js';
+import type { BillingEvent } from './billing-event.js';
+import type { SubscriptionRecord } from './ports.js';
 
 /** An event that changes a subscription (everything but `ignored`). */
 export type SubscriptionEvent = Exclude<BillingEvent, { kind: 'ignored' }>;

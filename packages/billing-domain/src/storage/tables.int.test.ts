@@ -1,0 +1,46 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableDescription } from './columns.js';
+import { applyMigrations, loadMigrations } from './migrate.js';
+import { pgliteClient } from './pglite-client.js';
+import type { SqlClient } from './sql-client.js';
+import { ADDON_TABLE, SUBSCRIPTION_TABLE, WEBHOOK_EVENT_TABLE } from './tables.js';
+
+/** The columns of `table` as the migrations left them: `name type NULL|NOT NULL`, sorted. */
+async function migratedColumns(sql: SqlClient, table: string): Promise<string[]> {
+  const rows = await sql.query<{ column_name: string; data_type: string; is_nullable: string }>(
+    `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1`,
+    [table],
+  );
+  return rows.map((r) => `${r.column_name} ${r.data_type} ${r.is_nullable === 'YES' ? 'NULL' : 'NOT NULL'}`).sort();
+}
+
+/** The same list as the table description says it. */
+function describedColumns(t: TableDescription<unknown>): string[] {
+  return Object.values(t.columns as Record<string, { name: string; type: string; nullable?: true }>)
+    .map((col) => `${col.name} ${col.type} ${col.nullable === true ? 'NULL' : 'NOT NULL'}`)
+    .sort();
+}
+
+describe('examples: the column descriptions match the migrations', () => {
+  let db: PGlite;
+  let sql: SqlClient;
+  beforeAll(async () => {
+    db = await PGlite.create();
+    sql = pgliteClient(db, new Map());
+    await applyMigrations(sql, await loadMigrations());
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it.each([SUBSCRIPTION_TABLE, ADDON_TABLE, WEBHOOK_EVENT_TABLE] as TableDescription<unknown>[])(
+    '$table: every column, its type and its nullability, and no column more or less',
+    async (table) => {
+      const migrated = await migratedColumns(sql, table.table);
+      expect(migrated.length).toBeGreaterThan(0);
+      expect(describedColumns(table)).toEqual(migrated);
+    },
+  );
+});
