@@ -68,8 +68,8 @@ describe('architecture of pricing-core', () => {
     expect([...reached].filter((file) => graph.get(file)?.includes('zod'))).toEqual([]);
   });
 
-  it('imports run one way: engine -> schema -> validation -> resolved -> models -> formula, request -> money -> errors', () => {
-    const layers = [['errors', 'constants.ts', 'limits.ts'], ['money'], ['request', 'formula'], ['models'], ['resolved'], ['validation'], ['schema'], ['engine'], ['index.ts']];
+  it('imports run one way: index, testing -> engine -> schema -> validation -> resolved -> models -> formula, request -> money -> errors', () => {
+    const layers = [['errors', 'constants.ts', 'limits.ts'], ['money'], ['request', 'formula'], ['models'], ['resolved'], ['validation'], ['schema'], ['engine'], ['index.ts', 'testing']];
     const layerOf = (file: string): number => layers.findIndex((names) => names.some((name) => file === name || file.startsWith(`${name}/`)));
     const upward = files
       .filter((file) => !isTestCode(file))
