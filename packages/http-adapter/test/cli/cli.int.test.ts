@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +7,7 @@ import { calculatePlan } from '@billing/pricing-core';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPlainJson } from '../../src/http/plain-json.js';
+import { REPO_ROOT } from '../support/server-process.js';
 import { runCli, SAMPLE_PLAN } from './run-cli.js';
 
 const SECRET = 'cli-test-secret-0123456789-abcdefghij';
@@ -135,6 +138,21 @@ describe('billing migrate', () => {
     expect(first.stdout).toContain('0001_initial.sql');
     const second = await runCli(['migrate'], { env });
     expect(second.stdout).toBe(first.stdout);
+  });
+
+  // NOTE: util-linux `script` gives the process a pseudo-terminal, so stderr is a TTY.
+  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, a progress line shows while the store is migrated', () => {
+    const entry = join(REPO_ROOT, 'packages/http-adapter/src/cli/main.ts');
+    const command = `${process.execPath} --conditions=source --import tsx ${entry} migrate`;
+    const run = spawnSync('/usr/bin/script', ['-qec', command, '/dev/null'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: 'memory://' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('\r\x1b[2Kapplying migrations (3 known)...');
+    expect(run.stdout).toContain('pglite: 3 migration(s)');
   });
 
   it('an unreachable database exits 1 with the reason', async () => {
