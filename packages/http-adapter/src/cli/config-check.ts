@@ -79,7 +79,10 @@ export function checkConfig(environment: Record<string, string | undefined>): { 
  * @example BILLING_CONFIG=./config.json billing config check
  */
 export function registerConfigCommand(program: Command): void {
-  const config = program.command('config').description('Configuration tools');
+  const config = program
+    .command('config')
+    .description('Configuration tools')
+    .addHelpText('after', '\nExamples:\n  BILLING_CONFIG=./billing.json billing config check');
   config
     .command('check')
     .description('Read the environment and BILLING_CONFIG as the server would; list every problem or summarize the result')

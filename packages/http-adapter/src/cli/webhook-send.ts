@@ -19,7 +19,10 @@ interface SendOptions {
  * @example billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...
  */
 export function registerWebhookCommand(program: Command): void {
-  const webhook = program.command('webhook').description('Webhook tools');
+  const webhook = program
+    .command('webhook')
+    .description('Webhook tools')
+    .addHelpText('after', '\nExamples:\n  billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...');
   const events = Object.entries(SAMPLE_EVENTS).map(([p, list]) => `  ${p}: ${list.join(', ')}`).join('\n');
   webhook
     .command('send')

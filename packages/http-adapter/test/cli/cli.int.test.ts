@@ -80,7 +80,7 @@ describe('usage and help', () => {
     expect((await runCli(['price', planFile, '--format', 'xml'])).code).toBe(2);
   });
 
-  it.each([['price'], ['serve'], ['token'], ['webhook', 'send'], ['config', 'check'], ['migrate']])('%s --help exits 0 with an example', async (...command) => {
+  it.each([['price'], ['serve'], ['token'], ['webhook'], ['webhook', 'send'], ['config'], ['config', 'check'], ['migrate'], []])('billing %s --help exits 0 with an example', async (...command: string[]) => {
     const run = await runCli([...command, '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Examples:\n(?: {2}.*\n)*? {2}.*\bbilling [a-z]/);
