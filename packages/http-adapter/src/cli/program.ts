@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { packagePath } from '../pages/package-root.js';
 import { registerConfigCommand } from './config-check.js';
 import { registerMigrateCommand } from './migrate.js';
 import { registerPriceCommand } from './price.js';
@@ -13,7 +15,7 @@ import { registerWebhookCommand } from './webhook-send.js';
 export function buildProgram(): Command {
   const program = new Command('billing')
     .description('The billing service from the command line: price plans, run the server, mint tokens, send webhooks.')
-    .version('0.1.0')
+    .version(packageVersion())
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', '\nExamples:\n  billing price examples/plan.json\n  billing serve --port 8080\n  billing token --org org_acme');
   program.exitOverride();
@@ -30,4 +32,9 @@ export function buildProgram(): Command {
 function applyExitOverride(command: Command): void {
   command.exitOverride();
   for (const sub of command.commands) applyExitOverride(sub);
+}
+
+/** The version of this package, as its package.json states it. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
 }
