@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { calculatePlan, PricingValidationError, type PlanResult } from '@billing/pricing-core';
 import { Command, Option } from 'commander';
 import { toPlainJson } from '../http/plain-json.js';
@@ -74,7 +75,8 @@ function serverEnv() {
 
 async function readInput(file: string): Promise<string> {
   if (file !== '-') {
-    return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    // NOTE: `pnpm billing` runs in the repository root; INIT_CWD is where the person typed it.
+    return readFile(resolve(process.env['INIT_CWD'] ?? process.cwd(), file), 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
     });
   }

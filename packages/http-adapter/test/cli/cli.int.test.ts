@@ -60,6 +60,12 @@ describe('billing price', () => {
     expect(run.stderr).toMatch(/instances: .*limit maxInstances\); setting BILLING_MAX_INSTANCES/);
   });
 
+  it('a relative FILE is read from where `pnpm billing` was typed (INIT_CWD), not the repository root', async () => {
+    const run = await runCli(['price', 'plan.json', '--format', 'json'], { env: { INIT_CWD: dir } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${toPlainJson(calculatePlan(SAMPLE_PLAN))}\n`);
+  });
+
   it('a missing file or non-JSON input exits 1 with the reason', async () => {
     expect(await runCli(['price', join(dir, 'nope.json')])).toMatchObject({ code: 1, stderr: expect.stringContaining('no such file') });
     expect(await runCli(['price', '-'], { stdin: '{' })).toMatchObject({ code: 1, stderr: expect.stringContaining('not JSON') });
