@@ -22,6 +22,8 @@ import { registerMetricsRoute } from './metrics/metrics-route.js';
 import { registerAddonSubscriptionRoutes } from './routes/addon-subscriptions.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
+import { registerCalculatorPage } from './pages/calculator-page.js';
+import { registerDocsPage } from './pages/docs-page.js';
 import { registerPlanRoutes } from './routes/plans.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 
@@ -82,6 +84,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   registerHealthRoutes(app, () => deps.billing.isReady());
   registerOpenApiRoute(app);
+  registerDocsPage(app);
+  registerCalculatorPage(app);
   if (deps.metrics) registerMetricsRoute(app, deps.metrics);
   registerPlanRoutes(app, { calculator: deps.calculator ?? INLINE_CALCULATOR, limits: deps.pricingLimits ?? {} });
   registerAddonSubscriptionRoutes(app, deps.billing.addons, clock);

@@ -9,8 +9,20 @@ export function registerMetricsRoute(app: OpenAPIHono<AppEnv>, metrics: ServiceM
     path: '/metrics',
     operationId: 'metrics',
     tags: ['Health'],
-    description: 'Prometheus text format; absent when BILLING_METRICS=off.',
-    responses: { 200: { description: 'The metrics', content: { [metrics.registry.contentType]: { schema: { type: 'string' } } } } },
+    summary: 'Prometheus metrics',
+    description: 'Prometheus text format (request counts and durations by route and status, webhook deliveries by outcome, calculation durations). Absent when BILLING_METRICS=off. No auth.',
+    security: [],
+    responses: {
+      200: {
+        description: 'The metrics',
+        content: {
+          [metrics.registry.contentType]: {
+            schema: { type: 'string' },
+            example: '# HELP billing_http_requests_total HTTP requests by route and status\n# TYPE billing_http_requests_total counter\nbilling_http_requests_total{method="GET",route="/healthz",status="200"} 1\n',
+          },
+        },
+      },
+    },
   });
   app.get('/metrics', async (c) => c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType }));
 }

@@ -4,16 +4,27 @@ import type { AppEnv } from '../http/context.js';
 import { errorResponseSpec } from './openapi-shared.js';
 
 const healthSchema = z.object({ status: z.literal('ok') }).openapi('Health');
-const ok = { description: 'OK', content: { 'application/json': { schema: healthSchema } } };
+const ok = { description: 'OK', content: { 'application/json': { schema: healthSchema, example: { status: 'ok' } } } };
 
 const routes = [
-  createRoute({ method: 'get', path: '/healthz', operationId: 'liveness', tags: ['Health'], responses: { 200: ok } }),
+  createRoute({
+    method: 'get',
+    path: '/healthz',
+    operationId: 'liveness',
+    tags: ['Health'],
+    summary: 'Liveness',
+    description: 'Answers 200 while the process serves requests; it reads no storage. No auth.',
+    security: [],
+    responses: { 200: ok },
+  }),
   createRoute({
     method: 'get',
     path: '/readyz',
     operationId: 'readiness',
     tags: ['Health'],
-    description: 'Ready when storage is reachable (and the process is not shutting down).',
+    summary: 'Readiness',
+    description: 'Ready when storage is reachable (and the process is not shutting down). No auth.',
+    security: [],
     responses: { 200: ok, 503: errorResponseSpec('UNAVAILABLE: storage unreachable') },
   }),
 ];

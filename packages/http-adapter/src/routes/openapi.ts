@@ -16,7 +16,14 @@ export function registerOpenApiRoute(app: OpenAPIHono<AppEnv>): void {
   app.get('/openapi.json', (c) => {
     document ??= app.getOpenAPI31Document({
       openapi: '3.1.0',
-      info: { title: 'Billing API', version: API_VERSION, description: 'Exact plan pricing, add-on subscriptions, provider webhooks.' },
+      info: {
+        title: 'Billing API',
+        version: API_VERSION,
+        description: 'Exact plan pricing, add-on subscriptions, provider webhooks. Errors follow Google AIP-193. A readable form of this document is served at `/docs`, and a pricing calculator at `/calculator`.',
+        license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+      },
+      // NOTE: relative, so the document is right wherever the server is reached.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
     });
     return c.json(document, 200);
   });

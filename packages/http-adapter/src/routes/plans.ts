@@ -8,6 +8,7 @@ import { readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
 import { withSettingNames, type PricingLimits } from '../limits/pricing-limits.js';
 import { foreignComponent } from './foreign-schema.js';
+import { PLAN_REQUEST_EXAMPLE, planResultExample } from './plan-example.js';
 import { bearerSecurity, bodyErrorResponses, commonErrorResponses, organizationHeadersSchema } from './openapi-shared.js';
 
 const VIEWS = ['BASIC', 'FULL'] as const;
@@ -25,10 +26,10 @@ const calculateRoute = createRoute({
     query: z.object({
       view: z.enum(VIEWS).optional().openapi({ description: 'BASIC (default) or FULL: `debug` with the per-instance breakdown' }),
     }),
-    body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PlanRequest' } } } },
+    body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PlanRequest' }, example: PLAN_REQUEST_EXAMPLE } } },
   },
   responses: {
-    200: { description: 'The priced plan', content: { 'application/json': { schema: { $ref: '#/components/schemas/PlanResult' } } } },
+    200: { description: 'The priced plan', content: { 'application/json': { schema: { $ref: '#/components/schemas/PlanResult' }, example: planResultExample() } } },
     ...commonErrorResponses,
     ...bodyErrorResponses,
   },

@@ -16,7 +16,15 @@ import { foreignComponent } from './foreign-schema.js';
 import { webhookAuthMessage } from './webhook-auth-messages.js';
 import { webhookAckSchema, webhookHeadersSchema, webhookParamsSchema, type WebhookAckBody } from '../schemas/webhook-ack.js';
 
-const ack = (description: string) => ({ description, content: { 'application/json': { schema: webhookAckSchema } } });
+const ack = (description: string, example: WebhookAckBody = { success: false, eventId: '', message: 'invalid signature' }) => ({
+  description,
+  content: { 'application/json': { schema: webhookAckSchema, example } },
+});
+const STANDARD_EXAMPLE = {
+  type: 'payment.succeeded',
+  timestamp: '2024-06-10T06:13:20Z',
+  data: { subscriptionId: 'sub_1PQy1b', amount: '22.40', currency: 'EUR' },
+};
 
 const deliverRoute = createRoute({
   method: 'post',
@@ -34,10 +42,10 @@ const deliverRoute = createRoute({
   request: {
     params: webhookParamsSchema,
     headers: webhookHeadersSchema,
-    body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/StandardWebhookPayload' } } } },
+    body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/StandardWebhookPayload' }, example: STANDARD_EXAMPLE } } },
   },
   responses: {
-    200: ack('Applied, duplicate, ignored, or stored for later'),
+    200: ack('Applied, duplicate, ignored, or stored for later', { success: true, eventId: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W', message: 'event msg_2KWPBgLlAfxdpx2AI54pPJ85f4W applied' }),
     400: ack('Missing signature headers (refused before the body is read), bad signature, stale timestamp, or malformed body; nothing stored'),
     401: ack('The endpoint requires a bearer token and none valid came'),
     403: ack('The bearer token may not act for the organization of any endpoint of the provider'),

@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { calculatePlan, PricingValidationError, type PlanResult } from '@billing/pricing-core';
+import { Command, Option } from 'commander';
+import { toPlainJson } from '../http/plain-json.js';
+import { withSettingNames } from '../limits/pricing-limits.js';
+import { parseServerEnv, pricingLimitsOf, ServerEnvError } from '../process/env.js';
+import { CliError } from './cli-error.js';
+import { progress } from './progress.js';
+import { planTable } from './plan-table.js';
+
+interface PriceOptions {
+  format: 'table' | 'json';
+  view: 'basic' | 'full';
+}
+
+/** Instances from which pricing shows a progress line on a terminal. */
+const PROGRESS_MIN_INSTANCES = 1_000;
+
+/**
+ * `billing price FILE|-`: prices a plan request with the library, as `POST /v1/plans:calculate` does.
+ * @example billing price plan.json --format json
+ */
+export function registerPriceCommand(program: Command): void {
+  program
+    .command('price')
+    .description('Price a plan request (a JSON file, or - for stdin) with the same engine and limits as the server')
+    .argument('<file>', 'plan request JSON file, or - to read stdin')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .addOption(new Option('--view <view>', 'debug view: basic, or full for the per-instance breakdown').choices(['basic', 'full']).default('basic'))
+    .addHelpText('after', '\nExamples:\n  billing price plan.json\n  cat plan.json | billing price - --format json --view full\n\nAn invalid plan exits 1 and lists each violation as `field: description`.')
+    .action(async (file: string, options: PriceOptions) => {
+      process.stdout.write(await priceText(await readInput(file), options));
+    });
+}
+
+/** Prices the text of a plan request and returns what the command prints. Throws CliError on bad input. */
+export async function priceText(text: string, options: PriceOptions): Promise<string> {
+  let request: unknown;
+  try {
+    request = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`the plan request is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const limits = pricingLimitsOf(serverEnv());
+  const instances = (request as { instances?: unknown })?.instances;
+  const status = progress();
+  if (Array.isArray(instances) && instances.length >= PROGRESS_MIN_INSTANCES) {
+    status.update(`pricing ${instances.length.toLocaleString('en-US')} instances...`);
+  }
+  let result: PlanResult;
+  try {
+    result = calculatePlan(request, { view: options.view === 'full' ? 'FULL' : 'BASIC', limits });
+  } catch (error) {
+    if (!(error instanceof PricingValidationError)) throw error;
+    const lines = withSettingNames(error.violations).map((v) => `  ${v.field}: ${v.description}`);
+    const more = error.total > error.violations.length ? `\n  (${error.total - error.violations.length} more not listed)` : '';
+    throw new CliError(`invalid plan request: ${error.total} invalid field(s)\n${lines.join('\n')}${more}`);
+  } finally {
+    status.done();
+  }
+  if (options.format === 'json') return `${toPlainJson(result)}\n`;
+  const table = planTable(result);
+  return options.view === 'full' ? `${table}\nDebug (full view):\n${JSON.stringify(result.debug, null, 2)}\n` : table;
+}
+
+function serverEnv() {
+  try {
+    return parseServerEnv(process.env);
+  } catch (error) {
+    if (error instanceof ServerEnvError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+async function readInput(file: string): Promise<string> {
+  if (file !== '-') {
+    // NOTE: `pnpm billing` runs in the repository root; INIT_CWD is where the person typed it.
+    return readFile(resolve(process.env['INIT_CWD'] ?? process.cwd(), file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    });
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { BillingConfigError, loadBillingConfig, PROVIDERS, type ProviderName } from '@billing/billing-domain';
+import { Command } from 'commander';
+import { CliError } from './cli-error.js';
+import { mintToken } from './token.js';
+import { SAMPLE_EVENTS, sampleBody } from './webhook-samples.js';
+import { signatureHeaders } from './webhook-signing.js';
+
+interface SendOptions {
+  to: string;
+  secret?: string;
+  org?: string;
+  token?: string;
+  subscription?: string;
+}
+
+/**
+ * `billing webhook send PROVIDER EVENT --to URL`: a correctly signed sample delivery, like `stripe trigger`.
+ * @example billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...
+ */
+export function registerWebhookCommand(program: Command): void {
+  const webhook = program
+    .command('webhook')
+    .description('Webhook tools')
+    .addHelpText('after', '\nExamples:\n  billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...');
+  const events = Object.entries(SAMPLE_EVENTS).map(([p, list]) => `  ${p}: ${list.join(', ')}`).join('\n');
+  webhook
+    .command('send')
+    .description('Send a correctly signed sample delivery of an event to a running server and print its acknowledgement')
+    .argument('<provider>', `provider: ${PROVIDERS.join(', ')}`)
+    .argument('<event>', 'event type (listed below)')
+    .requiredOption('--to <url>', 'the server (http://host:port) or the full webhook URL')
+    .option('--secret <secret>', "signing secret (default: the provider's endpoint in BILLING_CONFIG)")
+    .option('--org <id>', 'organization (X-Organization-ID) for endpoints that require a bearer token')
+    .option('--token <jwt>', 'bearer token (default with --org: one minted with BILLING_JWT_SECRET)')
+    .option('--subscription <id>', "the provider's subscription id in the sample", 'sub_sample_1')
+    .addHelpText('after', `\nEvents:\n${events}\n\nExamples:\n  billing webhook send stripe customer.subscription.created --to http://127.0.0.1:8080 --secret whsec_abc\n  billing webhook send standard payment.succeeded --to http://127.0.0.1:8080 --org org_acme`)
+    .action(async (provider: string, event: string, options: SendOptions) => {
+      const { status, text } = await sendSample(provider, event, options);
+      process.stdout.write(`${status} ${text}\n`);
+      if (status < 200 || status > 299) throw new CliError(`the server refused the delivery (HTTP ${status})`);
+    });
+}
+
+/** Builds, signs and posts one sample delivery; resolves with the answer's status and body. */
+export async function sendSample(providerText: string, event: string, options: SendOptions): Promise<{ status: number; text: string }> {
+  const provider = PROVIDERS.find((p) => p === providerText);
+  if (provider === undefined) throw new CliError(`provider must be one of ${PROVIDERS.join(', ')}; got "${providerText}"`);
+  if (!SAMPLE_EVENTS[provider].includes(event)) {
+    throw new CliError(`event: ${provider} events are ${SAMPLE_EVENTS[provider].join(', ')}; got "${event}"`);
+  }
+  const url = webhookUrl(options.to, provider);
+  const secret = options.secret ?? configuredSecret(provider, options.org);
+  const now = new Date();
+  const eventId = `evt_cli_${randomBytes(8).toString('hex')}`;
+  const body = sampleBody(provider, event, { subscriptionId: options.subscription ?? 'sub_sample_1', eventId, now });
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...signatureHeaders(provider, body, secret, eventId, now) };
+  if (options.org !== undefined) {
+    headers['x-organization-id'] = options.org;
+    headers['authorization'] = `Bearer ${options.token ?? (await mintToken({ orgs: [options.org], ttlSeconds: 300 }, process.env))}`;
+  } else if (options.token !== undefined) {
+    throw new CliError('--token needs --org (the X-Organization-ID the token acts for)');
+  }
+  const response = await fetch(url, { method: 'POST', headers, body }).catch((error: unknown) => {
+    throw new CliError(`cannot reach ${url}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`);
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+function webhookUrl(to: string, provider: ProviderName): URL {
+  let url: URL;
+  try {
+    url = new URL(to);
+  } catch {
+    throw new CliError(`--to must be a URL such as http://127.0.0.1:8080; got "${to}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError('--to must be an http(s) URL');
+  if (url.pathname === '/' || url.pathname === '') url.pathname = `/api/v1/webhooks/${provider}`;
+  return url;
+}
+
+function configuredSecret(provider: ProviderName, org: string | undefined): string {
+  let config;
+  try {
+    config = loadBillingConfig(process.env['BILLING_CONFIG'], process.env);
+  } catch (error) {
+    if (error instanceof BillingConfigError) throw new CliError(`--secret not given, and ${error.message}`);
+    throw error;
+  }
+  const endpoint = config.webhookEndpoints.find((e) => e.provider === provider && (org === undefined || e.organizationId === org));
+  const secret = endpoint?.secrets[0];
+  if (secret === undefined) throw new CliError(`--secret not given, and BILLING_CONFIG has no ${provider} endpoint${org ? ` for ${org}` : ''}`);
+  return secret;
+}

@@ -1,0 +1,29 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/context.js';
+import { packagePath } from './package-root.js';
+import { pricingBundle } from './pricing-bundle.js';
+import { pageHeaders, staticAsset } from './static-asset.js';
+
+/**
+ * `GET /calculator`: the pricing calculator page, its script and style, and pricing-core's browser
+ * bundle it prices with. No auth: nothing is sent to the server.
+ * @example registerCalculatorPage(app)
+ */
+export function registerCalculatorPage(app: OpenAPIHono<AppEnv>): void {
+  const html = staticAsset(() => packagePath('assets/calculator/index.html'), 'text/html; charset=utf-8');
+  const script = staticAsset(() => packagePath('assets/calculator/app.js'), 'text/javascript; charset=utf-8');
+  const style = staticAsset(() => packagePath('assets/calculator/style.css'), 'text/css; charset=utf-8');
+  let bundle: Promise<Uint8Array> | undefined;
+  app.get('/calculator', (c) => html.respond(c));
+  app.get('/calculator/app.js', (c) => script.respond(c));
+  app.get('/calculator/style.css', (c) => style.respond(c));
+  app.get('/calculator/pricing-core.js', async (c) => {
+    // NOTE: built (or bundled from source) once per process, on the first request.
+    bundle ??= pricingBundle();
+    const bytes = await bundle.catch((error: unknown) => {
+      bundle = undefined;
+      throw error;
+    });
+    return c.body(new Uint8Array(bytes), 200, pageHeaders('text/javascript; charset=utf-8'));
+  });
+}
