@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Writes dist/browser/pricing-core.js: pricing-core's engine as one browser ES module, served by
-// the server at /calculator/pricing-core.js. Options as in src/pages/pricing-bundle.ts.
+// the server at /calculator/pricing-core.js. Options as in src/pages/pricing-bundle.ts, but
+// bundled from pricing-core's built package (its `import` entry, what npm users install), not its
+// sources: the page prices with the same code as the npm package. `pnpm -r build` builds
+// pricing-core first.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +21,6 @@ const result = await build({
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
-  conditions: ['source'],
   minify: true,
   legalComments: 'eof',
   write: false,
