@@ -149,5 +149,7 @@ export interface BillingStore {
   ping(): Promise<boolean>;
   /** Applies pending migrations (already done by `openStore`; safe to repeat). */
   migrate(): Promise<MigrationReport>;
+  /** What opening the store applied (the run `openStore` made). */
+  readonly openingMigrations: MigrationReport;
   close(): Promise<void>;
 }

@@ -23,7 +23,7 @@ export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
   const inTransaction = <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> =>
     closed ? Promise.reject(new Error('the store is closed')) : driver.inTransaction(fn);
   const migrations = await loadMigrations();
-  const store: BillingStore = {
+  const store: Omit<BillingStore, 'openingMigrations'> = {
     kind: driver.kind,
     transaction: (work) =>
       inTransaction(async (sql) => {
@@ -49,10 +49,10 @@ export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
     },
   };
   try {
-    await store.migrate();
+    const openingMigrations = await store.migrate();
+    return { ...store, openingMigrations };
   } catch (error) {
     await store.close();
     throw error;
   }
-  return store;
 }

@@ -31,16 +31,16 @@ export async function migrate(environment: Record<string, string | undefined>): 
   const known = (await loadMigrations()).map((m) => m.name);
   status.update(`applying migrations (${known.length} known)...`);
   // NOTE: opening the store applies the pending migrations in one transaction under an advisory
-  // lock, and billing-domain does not hand back that run's report; so this lists the migrations
-  // the schema now has, and `migrate()` (a second, empty run) confirms the recorded total.
+  // lock; its report says which ones that run applied.
   const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
     status.done();
     throw new CliError(`storage could not be opened or migrated: ${error instanceof Error ? error.message : String(error)}`);
   });
   try {
-    const report = await store.migrate();
+    const { applied, total } = store.openingMigrations;
     status.done();
-    return `${store.kind}: ${report.total} migration(s) applied in all, the schema is current:\n${known.map((n) => `  ${n}`).join('\n')}\n`;
+    const now = applied.length === 0 ? 'nothing to apply' : `applied now:\n${applied.map((n) => `  ${n}`).join('\n')}`;
+    return `${store.kind}: ${now}\n${total} of ${known.length} known migration(s) recorded; the schema is current.\n`;
   } finally {
     await store.close();
   }

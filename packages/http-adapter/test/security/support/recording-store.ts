@@ -17,6 +17,7 @@ export function recordingStore(inner: BillingStore): RecordingStore {
     kind: inner.kind,
     ping: () => inner.ping(),
     migrate: () => inner.migrate(),
+    openingMigrations: inner.openingMigrations,
     close: () => inner.close(),
     async transaction(work) {
       const pending: string[] = [];
