@@ -18,6 +18,7 @@ import {
 import type { InstanceJson, PlanRequestJson, PriceJson } from './test-support/arbitraries.js';
 import { mutatedPlanArb } from './test-support/mutations.js';
 import { referenceAmount, singlePriceArb } from './test-support/reference-model.js';
+import { moneyFields } from './testing/check.js';
 
 /** Runs per law; raise with PRICING_PROPERTY_RUNS for a deeper search. */
 const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 150);
@@ -32,23 +33,6 @@ function publicPart(result: PlanResult): Omit<PlanResult, 'debug'> {
   return rest;
 }
 
-/** Every monetary string of a result with where it was found. */
-function moneyFields(result: PlanResult): [string, string][] {
-  const fields: [string, string][] = [
-    ['subtotal', result.subtotal],
-    ['overageCost', result.overageCost],
-    ['discounted', result.discounted],
-    ['tax', result.tax],
-    ['total', result.total],
-    ['couponValue', result.couponValue],
-  ];
-  result.lineItems.forEach((line, index) => {
-    fields.push([`lineItems[${index}].base`, line.base]);
-    fields.push([`lineItems[${index}].addons`, line.addons]);
-    fields.push([`lineItems[${index}].subtotal`, line.subtotal]);
-  });
-  return fields;
-}
 
 function moneyPattern(digits: number): RegExp {
   return digits === 0 ? /^(0|[1-9]\d*)$/ : new RegExp(`^(0|[1-9]\\d*)\\.\\d{${digits}}$`);

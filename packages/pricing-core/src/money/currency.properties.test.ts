@@ -8,6 +8,7 @@ import { calculatePlan } from '../index.js';
 import type { PlanResult } from '../index.js';
 import { decimalArb } from '../test-support/arbitraries.js';
 import { CODES_WITHOUT_MINOR_UNIT } from './currency.js';
+import { moneyFields } from '../testing/check.js';
 
 // The law: a priced plan's money strings carry exactly the ISO 4217 minor digits of its
 // currency, for every code of the table, in Node and in a browser bundle run where `Intl`
@@ -49,21 +50,6 @@ const planArb = (code: string) => {
     }));
 };
 
-/** Every money string of a result (totals, coupon echo, line items), with its name. */
-function moneyFields(result: PlanResult): [string, string][] {
-  const fields: [string, string][] = [
-    ['subtotal', result.subtotal],
-    ['overageCost', result.overageCost],
-    ['discounted', result.discounted],
-    ['tax', result.tax],
-    ['total', result.total],
-    ['couponValue', result.couponValue],
-  ];
-  result.lineItems.forEach((line, i) => {
-    fields.push([`lineItems[${i}].base`, line.base], [`lineItems[${i}].addons`, line.addons], [`lineItems[${i}].subtotal`, line.subtotal]);
-  });
-  return fields;
-}
 
 /** Fields whose text is not a plain decimal with exactly `digits` decimals. */
 function wrongDigits(result: PlanResult, digits: number): [string, string][] {
