@@ -41,7 +41,9 @@ export async function readJsonBody(c: Context): Promise<BodyRead> {
     };
   }
   const text = await c.req.text();
-  if (text.trim() === '') return invalidJson(c, 'the body is empty; send a JSON object ({} is the smallest request)');
+  // NOTE: a body starting with `{` or `[` is not blank; only the others are trimmed (a copy of the body).
+  const first = text.charCodeAt(0);
+  if (first !== 0x7b && first !== 0x5b && text.trim() === '') return invalidJson(c, 'the body is empty; send a JSON object ({} is the smallest request)');
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
