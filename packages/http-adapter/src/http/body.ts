@@ -9,7 +9,8 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 /** True when the Content-Type is absent or a JSON media type (`application/json`, `application/*+json`). */
 export function acceptsAsJson(contentType: string | undefined): boolean {
-  if (contentType === undefined || contentType.trim() === '') return true;
+  if (contentType === undefined || contentType === 'application/json') return true;
+  if (contentType.trim() === '') return true;
   const mediaType = contentType.split(';')[0]?.trim() ?? '';
   return JSON_MEDIA_TYPE.test(mediaType);
 }
