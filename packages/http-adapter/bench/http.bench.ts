@@ -77,9 +77,9 @@ async function webhookRun(name: string, servers: BenchServer[], prefix: string):
   return { figures, stored };
 }
 
-async function calculateRun(name: string, servers: BenchServer[], body: string): Promise<Figures> {
+async function calculateRun(name: string, servers: BenchServer[], body: string, seconds = SECONDS): Promise<Figures> {
   const parts = await Promise.all(
-    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate`, seconds: SECONDS, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
+    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate`, seconds, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
   );
   return combined(name, parts);
 }
@@ -104,6 +104,9 @@ const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DA
 try {
   // NOTE: the goal's ratios, in one server process: /healthz before and after the two plans, the
   // calculate rates divided by the mean of the two (the machine's load drifts during a run).
+  // NOTE: each route is warmed up first (2 s, not measured): the first seconds of a fresh process are JIT compilation.
+  await load('warm-up', { url: `${pglite.url}/healthz`, seconds: 2, connections: CONNECTIONS });
+  for (const plan of [PLAN_3X6, README_PLAN]) await calculateRun('warm-up', [pglite], JSON.stringify(plan), 2);
   const health = (n: number) => load(`GET /healthz (${n})`, { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
   const h1 = await health(1);
   const plan3x6 = await calculateRun('POST /v1/plans:calculate, 3 x 6 plan', [pglite], JSON.stringify(PLAN_3X6));
