@@ -17,7 +17,8 @@ export class DeadlineExceededError extends Error {
 export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const controller = new AbortController();
-    c.set('deadline', controller.signal);
+    const signal = controller.signal;
+    c.set('deadline', signal);
     let timer: NodeJS.Timeout | undefined;
     try {
       // NOTE: one promise per request, settled by whichever comes first: the work (true), its failure (thrown
@@ -31,7 +32,7 @@ export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
         }, timeoutMs);
         next().then(() => resolve(true), reject);
       });
-      if (done && !controller.signal.aborted) return;
+      if (done && !signal.aborted) return;
     } finally {
       clearTimeout(timer);
     }
