@@ -53,4 +53,4 @@ profile.samples.forEach((id, i) => {
 });
 const top = (m: Map<string, number>, n: number) =>
   [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`).join('\n');
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nself time:\n${top(self, 30)}\n\ninclusive by package:\n${top(inclusive, 20)}\n\ninclusive by function:\n${top(inclusiveFn, 40)}`);
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nself time:\n${top(self, 30)}\n\ninclusive by package:\n${top(inclusive, 20)}\n\ninclusive by function:\n${top(inclusiveFn, Number(process.env["TOP"] ?? 40))}`);

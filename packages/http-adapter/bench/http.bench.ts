@@ -6,19 +6,20 @@ import { createTestDatabase, postgresAvailability } from '../test/support/postgr
 import { signToken, TEST_SECRET } from '../test/support/tokens.js';
 import { STANDARD_SECRET, STRIPE_SECRET, stripeDelivery, stripeSubscriptionEvent } from '../test/support/webhook-payloads.js';
 import { combined, HEADER, load, row, RULE, type Figures } from './load.js';
-import { largePlan, SMALL_PLAN } from './plans.js';
+import { largePlan, PLAN_3X6, README_PLAN, SMALL_PLAN } from './plans.js';
 import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 
 // The HTTP server under load: `pnpm bench:http` at the repository root. Starts real server
 // processes on 127.0.0.1 and measures them with autocannon; prints Markdown tables.
 // BENCH_SECONDS (default 5) per run, BENCH_CONNECTIONS (default 32), BENCH_CPU_PROF=<dir> profiles
-// the PGlite server (node --cpu-prof).
+// the PGlite server (node --cpu-prof), BENCH_SCOPE=calculate runs only the calculate / healthz ratios.
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const GOAL_CALCULATE_SHARE = 0.6;
 const GOAL_WEBHOOKS_PER_SECOND = 2000;
 const ORG = 'org_a';
+const ONLY_CALCULATE = process.env['BENCH_SCOPE'] === 'calculate';
 
 const scratch = mkdtempSync(join(tmpdir(), 'billing-bench-'));
 const configPath = join(scratch, 'billing.json');
@@ -76,12 +77,15 @@ async function webhookRun(name: string, servers: BenchServer[], prefix: string):
   return { figures, stored };
 }
 
-async function calculateRun(name: string, servers: BenchServer[], body: string): Promise<Figures> {
+async function calculateRun(name: string, servers: BenchServer[], body: string, seconds = SECONDS): Promise<Figures> {
   const parts = await Promise.all(
-    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate`, seconds: SECONDS, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
+    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate`, seconds, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
   );
   return combined(name, parts);
 }
+
+/** Ends the PGlite runs early (BENCH_SCOPE=calculate). */
+class Finished extends Error {}
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -97,24 +101,44 @@ console.log(`server: ${serverEntry().label}; ${SECONDS} s per run, ${CONNECTIONS
 const dataDir = join(scratch, 'pglite');
 const cpuProfDir = process.env['BENCH_CPU_PROF'];
 const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DATA_DIR: dataDir }, cpuProfDir ? { cpuProfDir } : {});
-let healthz: Figures;
-let small: Figures;
 try {
-  healthz = await load('GET /healthz', { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
-  small = await calculateRun('POST /v1/plans:calculate, 1 instance', [pglite], JSON.stringify(SMALL_PLAN));
+  // NOTE: the goal's ratios, in one server process: /healthz before and after the two plans, the
+  // calculate rates divided by the mean of the two (the machine's load drifts during a run).
+  // NOTE: each route is warmed up first (2 s, not measured): the first seconds of a fresh process are JIT compilation.
+  await load('warm-up', { url: `${pglite.url}/healthz`, seconds: 2, connections: CONNECTIONS });
+  for (const plan of [PLAN_3X6, README_PLAN]) await calculateRun('warm-up', [pglite], JSON.stringify(plan), 2);
+  const health = (n: number) => load(`GET /healthz (${n})`, { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
+  const h1 = await health(1);
+  const plan3x6 = await calculateRun('POST /v1/plans:calculate, 3 x 6 plan', [pglite], JSON.stringify(PLAN_3X6));
+  const readme = await calculateRun('POST /v1/plans:calculate, README plan', [pglite], JSON.stringify(README_PLAN));
+  const h2 = await health(2);
+  const healthRate = (h1.reqPerSec + h2.reqPerSec) / 2;
+  const ratio = (f: Figures) => f.reqPerSec / healthRate;
+  rows.push(row(h1), row(plan3x6, `${ratio(plan3x6).toFixed(2)}x healthz`), row(readme, `${ratio(readme).toFixed(2)}x healthz`), row(h2));
+  noErrors.push(h1, plan3x6, readme, h2);
+  console.log(`ratios to /healthz (${Math.round(healthRate).toLocaleString('en')} req/s, mean of two runs): 3 x 6 plan ${ratio(plan3x6).toFixed(2)}x, README plan ${ratio(readme).toFixed(2)}x`);
+  goals.push(`calculate (3 x 6 plan) / healthz = ${ratio(plan3x6).toFixed(2)}x (goal >= ${GOAL_CALCULATE_SHARE}x): ${verdict(ratio(plan3x6) >= GOAL_CALCULATE_SHARE)}`);
+  goals.push(`calculate (README plan) / healthz = ${ratio(readme).toFixed(2)}x (goal >= ${GOAL_CALCULATE_SHARE}x): ${verdict(ratio(readme) >= GOAL_CALCULATE_SHARE)}`);
+  if (ONLY_CALCULATE) throw new Finished();
+  const healthz = h2;
+  const small = await calculateRun('POST /v1/plans:calculate, 1 instance', [pglite], JSON.stringify(SMALL_PLAN));
   const large = await calculateRun('POST /v1/plans:calculate, 100 instances', [pglite], JSON.stringify(largePlan(100)));
   const hooks = await webhookRun('webhooks stored, PGlite', [pglite], 'pgl');
-  rows.push(row(healthz), row(small), row(large), row(hooks.figures, `stored ${hooks.stored.toLocaleString('en')} = ${Math.round(hooks.stored / hooks.figures.seconds).toLocaleString('en')}/s`));
-  noErrors.push(healthz, small, large, hooks.figures);
+  rows.push(row(small), row(large), row(hooks.figures, `stored ${hooks.stored.toLocaleString('en')} = ${Math.round(hooks.stored / hooks.figures.seconds).toLocaleString('en')}/s`));
+  noErrors.push(small, large, hooks.figures);
   goals.push(`calculate (1 instance) / healthz = ${pct(small.reqPerSec / healthz.reqPerSec)} (goal >= ${pct(GOAL_CALCULATE_SHARE)}): ${verdict(small.reqPerSec >= GOAL_CALCULATE_SHARE * healthz.reqPerSec)}`);
   const rate = hooks.stored / hooks.figures.seconds;
   goals.push(`PGlite webhooks stored/s = ${Math.round(rate)} (goal >= ${GOAL_WEBHOOKS_PER_SECOND}): ${verdict(rate >= GOAL_WEBHOOKS_PER_SECOND)}; stored ${hooks.stored} of ${hooks.figures.ok} 2xx`);
+} catch (error) {
+  if (!(error instanceof Finished)) throw error;
 } finally {
   await pglite.stop();
 }
 
 const pg = postgresAvailability();
-if (!pg.ok) {
+if (ONLY_CALCULATE) {
+  console.log('PostgreSQL and webhook runs skipped (BENCH_SCOPE=calculate)');
+} else if (!pg.ok) {
   console.log(`PostgreSQL runs skipped: ${pg.reason}`);
 } else {
   const db = createTestDatabase('billing_http_bench');

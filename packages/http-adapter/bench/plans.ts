@@ -41,3 +41,44 @@ export function largePlan(count: number) {
     calcConfig: { capHours: 672, discountPercent: 5, couponValue: '10.00', taxRate: 0.2 },
   };
 }
+
+/**
+ * The 3 x 6 plan of the speed goal: 3 instances, 6 prices (an hourly per-unit price, a graduated 3-tier
+ * metered price, a flat add-on, a metered add-on, a package price with free units, a prorated pooled usage
+ * price), capHours 672, tax, a percent discount and a coupon. The prices are those of pricing-core's
+ * reference plan (`pnpm bench`).
+ */
+export const PLAN_3X6 = {
+  planConfig: {
+    currency: 'USD',
+    prices: [
+      { pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.0125', billingPeriod: 'BILLING_PERIOD_HOURLY' },
+      {
+        pricingModel: 'PRICING_MODEL_TIERED',
+        metricName: 'cpu',
+        tiers: [
+          { startInclusive: 0, endExclusive: 100, unitAmount: '0.05' },
+          { startInclusive: 100, endExclusive: 1000, unitAmount: '0.04' },
+          { startInclusive: 1000, unitAmount: '0.03' },
+        ],
+      },
+      { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ipv4', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '3' },
+      { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'backup', pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'backup_gb', unitAmount: '0.02' },
+      { pricingModel: 'PRICING_MODEL_PACKAGE', metricName: 'requests', freeUnits: 10, packageSize: 50, packagePrice: '2' },
+      { productType: 'PRODUCT_TYPE_USAGE', pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'transfer', freeUnits: 1000, unitAmount: '0.01', prorate: true },
+    ],
+  },
+  instances: [
+    { quantity: 1, hoursUsed: 300, usage: { cpu: 150, requests: 240, transfer: 900 }, addons: [{ code: 'ipv4', usage: 2 }] },
+    { quantity: 2, hoursUsed: 744, usage: { cpu: 2400, requests: 35, transfer: 1800 }, addons: [{ code: 'backup', usage: { backup_gb: 120 } }] },
+    { quantity: 3, hoursUsed: 24, usage: { cpu: 0, requests: 999, transfer: 10 }, addons: [{ code: 'ipv4', usage: 1 }, { code: 'backup', usage: { backup_gb: 0 } }] },
+  ],
+  calcConfig: { capHours: 672, discountPercent: 5, couponValue: '10.00', taxRate: 0.2 },
+};
+
+/** The README's first calculation (section "The server"). */
+export const README_PLAN = {
+  planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '10.00' }] },
+  instances: [{ quantity: 2, region: 'eu-west' }],
+  calcConfig: { taxRate: 0.2 },
+};

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { signToken, TEST_SECRET } from '../test/support/tokens.js';
 import { STRIPE_SECRET, stripeDelivery, stripeSubscriptionEvent } from '../test/support/webhook-payloads.js';
 import { load, row } from './load.js';
-import { SMALL_PLAN, largePlan } from './plans.js';
+import { largePlan, PLAN_3X6, README_PLAN, SMALL_PLAN } from './plans.js';
 import { startBenchServer } from './server.js';
 
 // One scenario against one PGlite server started with `node --cpu-prof`, for finding hot paths:
-// `node --conditions=source --import tsx bench/profile-run.ts <healthz|calculate|calculate100|webhooks> <profile dir>`
+// `node --conditions=source --import tsx bench/profile-run.ts <healthz|calculate|calculate3x6|readme|calculate100|webhooks> <profile dir>`
 // then `node --import tsx bench/cpu-profile-summary.ts <profile dir>`.
 
 const [scenario = 'calculate', dir = mkdtempSync(join(tmpdir(), 'billing-prof-'))] = process.argv.slice(2);
@@ -32,6 +32,8 @@ try {
   const run = {
     healthz: () => load('GET /healthz', { url: `${server.url}/healthz`, seconds, connections: 32 }),
     calculate: () => load('calculate 1', { url: `${server.url}/v1/plans:calculate`, seconds, connections: 32, method: 'POST', headers, body: JSON.stringify(SMALL_PLAN) }),
+    calculate3x6: () => load('calculate 3 x 6', { url: `${server.url}/v1/plans:calculate`, seconds, connections: 32, method: 'POST', headers, body: JSON.stringify(PLAN_3X6) }),
+    readme: () => load('calculate README', { url: `${server.url}/v1/plans:calculate`, seconds, connections: 32, method: 'POST', headers, body: JSON.stringify(README_PLAN) }),
     calculate100: () => load('calculate 100', { url: `${server.url}/v1/plans:calculate`, seconds, connections: 32, method: 'POST', headers, body: JSON.stringify(largePlan(100)) }),
     webhooks: () => load('webhooks', { url: server.url, seconds, connections: 32, next }),
   }[scenario];

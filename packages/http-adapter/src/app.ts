@@ -1,7 +1,6 @@
 import type { BillingService } from '@billing/billing-domain';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { requireAuth } from './auth/require-auth.js';
@@ -9,6 +8,7 @@ import type { TokenVerifier } from './auth/token-verifier.js';
 import { INLINE_CALCULATOR, type PlanCalculator } from './calculation/plan-calculator.js';
 import { errorResponse } from './errors/aip193.js';
 import { TRANSPORT_ERRORS } from './errors/status-table.js';
+import { limitBody as bodyLimit } from './http/body-limit.js';
 import type { AppEnv } from './http/context.js';
 import { colonAwarePath } from './http/get-path.js';
 import { requestLog } from './http/request-log.js';

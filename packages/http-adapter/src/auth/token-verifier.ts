@@ -53,12 +53,14 @@ export const JWKS_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'] as const;
 export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   const { key, algorithms } = keyOf(options);
   const clock = options.clock ?? (() => new Date());
+  const nowMs = options.clock ? () => options.clock!().getTime() : Date.now;
   const verified = verifiedTokenCache();
   return {
     async verify(token) {
-      const now = clock();
-      const known = verified.get(token, now.getTime());
+      // NOTE: a remembered token costs one map lookup: no Date, no cryptography.
+      const known = verified.get(token, nowMs());
       if (known) return { ok: true, ...known };
+      const now = clock();
       try {
         const { payload } = await jwtVerify(token, typeof key === 'function' ? key : await key, {
           algorithms: [...algorithms],

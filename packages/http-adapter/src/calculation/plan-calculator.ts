@@ -8,9 +8,10 @@ import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTas
 export interface PlanCalculator {
   /**
    * Prices `request` (parsed; `requestJson` is its text, sent to a worker instead of the parsed tree).
-   * Rejects when `signal` aborts first (a worker calculation is then stopped).
+   * Rejects when `signal` aborts first (a worker calculation is then stopped). `entries` is `entriesOf(request)`
+   * when the caller has counted it already.
    */
-  calculate(request: unknown, requestJson: string, options: CalculateOptions, signal: AbortSignal): Promise<CalculationOutcome>;
+  calculate(request: unknown, requestJson: string, options: CalculateOptions, signal: AbortSignal, entries?: number): Promise<CalculationOutcome>;
   close(): Promise<void>;
 }
 
@@ -43,9 +44,9 @@ export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalcul
     ...(fromSource ? { execArgv: ['--conditions=source', '--import', tsxLoader()] } : {}),
   });
   return {
-    async calculate(request, requestJson, calculateOptions, signal) {
+    async calculate(request, requestJson, calculateOptions, signal, entries) {
       signal.throwIfAborted();
-      if (entriesOf(request) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions });
+      if ((entries ?? entriesOf(request)) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions });
       const outcome = await pool.run({ requestJson, options: calculateOptions }, { signal });
       return outcome instanceof Uint8Array ? { ok: true, json: outcome } : outcome;
     },

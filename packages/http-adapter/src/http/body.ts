@@ -2,13 +2,15 @@ import type { Context } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import { TRANSPORT_ERRORS } from '../errors/status-table.js';
 
-export type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response };
+/** A body read: its parsed value (and, for a JSON body, the text it was parsed from), or the answer refusing it. */
+export type BodyRead = { ok: true; value: unknown; text?: string } | { ok: false; response: Response };
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 /** True when the Content-Type is absent or a JSON media type (`application/json`, `application/*+json`). */
 export function acceptsAsJson(contentType: string | undefined): boolean {
-  if (contentType === undefined || contentType.trim() === '') return true;
+  if (contentType === undefined || contentType === 'application/json') return true;
+  if (contentType.trim() === '') return true;
   const mediaType = contentType.split(';')[0]?.trim() ?? '';
   return JSON_MEDIA_TYPE.test(mediaType);
 }
@@ -41,9 +43,11 @@ export async function readJsonBody(c: Context): Promise<BodyRead> {
     };
   }
   const text = await c.req.text();
-  if (text.trim() === '') return invalidJson(c, 'the body is empty; send a JSON object ({} is the smallest request)');
+  // NOTE: a body starting with `{` or `[` is not blank; only the others are trimmed (a copy of the body).
+  const first = text.charCodeAt(0);
+  if (first !== 0x7b && first !== 0x5b && text.trim() === '') return invalidJson(c, 'the body is empty; send a JSON object ({} is the smallest request)');
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown, text };
   } catch (error) {
     return invalidJson(c, error instanceof SyntaxError ? error.message : 'not JSON');
   }

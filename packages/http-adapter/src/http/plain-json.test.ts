@@ -45,4 +45,13 @@ describe('examples: toPlainJson', () => {
     expect(text).toBe('{"quantity":0.0000001,"pooled":{"cpu":0.000000025},"discountPercent":1000000000000000000000,"note":"1e-7","list":[0.0000001,null]}');
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
   });
+  it('text that only looks like an exponent (inside a string) comes out as JSON.stringify writes it', () => {
+    const value = { note: 'rate 1e-7 per unit', label: '2E+5', amount: 1.5 };
+    expect(toPlainJson(value)).toBe(JSON.stringify(value));
+  });
+
+  it('a number needing an exponent among many plain ones is still written plain', () => {
+    const value = { items: Array.from({ length: 50 }, (_, i) => ({ n: i + 0.5 })), tiny: 3e-9 };
+    expect(toPlainJson(value)).toBe(JSON.stringify(value).replace('3e-9', '0.000000003'));
+  });
 });

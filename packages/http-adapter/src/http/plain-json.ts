@@ -31,6 +31,23 @@ export function plainDecimal(n: number): string {
  * @example toPlainJson({ quantity: 1e-7 }) // '{"quantity":0.0000001}'
  */
 export function toPlainJson(value: unknown): string {
+  // NOTE: the common answer has no number that `JSON.stringify` writes with an exponent (those are below
+  // 1e-6 or from 1e21 on): the native serializer's text is then the answer. `JSON.stringify` writes an
+  // exponent only as a digit, `e`, and a sign, so text without `<digit>e+` / `<digit>e-` anywhere has none
+  // (a string holding such text only sends the answer down the slower path, which writes it unchanged).
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value) as string | undefined;
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined && !EXPONENT.test(text)) return text;
+  return writePlain(value);
+}
+
+const EXPONENT = /\de[+-]/;
+
+function writePlain(value: unknown): string {
   const parts: string[] = [];
   write(value, parts);
   return parts.join('');

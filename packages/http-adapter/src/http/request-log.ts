@@ -20,6 +20,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     await next();
     c.res.headers.set('X-Request-ID', requestId);
     const status = c.res.status;
+    // NOTE: the line's fields are built only at a level that writes them (LOG_LEVEL=warn: none for a 2xx).
+    if (!log.isLevelEnabled(status >= 500 ? 'error' : 'info')) return;
     const fields = {
       method: c.req.method,
       path: c.req.path,

@@ -17,21 +17,22 @@ export class DeadlineExceededError extends Error {
 export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const controller = new AbortController();
-    c.set('deadline', controller.signal);
+    const signal = controller.signal;
+    c.set('deadline', signal);
     let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<'expired'>((resolve) => {
-      timer = setTimeout(() => {
-        controller.abort(new DeadlineExceededError(`the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`));
-        resolve('expired');
-      }, timeoutMs);
-    });
-    const work = next().then(() => 'done' as const);
-    // NOTE: once the deadline has answered, a late failure of the abandoned work must not surface as an
-    // unhandled rejection; the app's onError has logged it already.
-    work.catch(() => undefined);
     try {
-      // NOTE: work that stopped because the deadline aborted it may finish first; the deadline still answers.
-      if ((await Promise.race([work, expired])) === 'done' && !controller.signal.aborted) return;
+      // NOTE: one promise per request, settled by whichever comes first: the work (true), its failure (thrown
+      // on), or the timer (false). A failure of the work after the deadline has answered settles nothing and
+      // is not an unhandled rejection (the app's onError has logged it already). Work that stopped because
+      // the deadline aborted it may finish first; the deadline still answers.
+      const done = await new Promise<boolean>((resolve, reject) => {
+        timer = setTimeout(() => {
+          controller.abort(new DeadlineExceededError(`the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`));
+          resolve(false);
+        }, timeoutMs);
+        next().then(() => resolve(true), reject);
+      });
+      if (done && !signal.aborted) return;
     } finally {
       clearTimeout(timer);
     }

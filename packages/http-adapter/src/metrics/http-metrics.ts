@@ -17,9 +17,22 @@ export function routeLabel(c: Context): string {
   for (let i = routes.length - 1; i >= 0; i--) {
     const route = routes[i];
     // NOTE: a parameter's pattern (`:id{[^/:]+}`) is left out of the label: `:id` says enough.
-    if (route !== undefined && route.method !== 'ALL') return route.path.replace(/(:\w+)\{.*?\}(?=$|\/|:)/g, '$1');
+    if (route !== undefined && route.method !== 'ALL') return labelOf(route.path);
   }
   return UNMATCHED_ROUTE;
+}
+
+// NOTE: the label of each declared route pattern is worked out once (the patterns are the app's own, so
+// this map holds one entry per route).
+const labels = new Map<string, string>();
+
+function labelOf(path: string): string {
+  let label = labels.get(path);
+  if (label === undefined) {
+    label = path.replace(/(:\w+)\{.*?\}(?=$|\/|:)/g, '$1');
+    labels.set(path, label);
+  }
+  return label;
 }
 
 /** Counts and times every request by method, route pattern and status; counts storage 503s. */

@@ -61,4 +61,18 @@ describe('properties', () => {
       { numRuns: 200 },
     );
   });
+  it('least recently used is forgotten first: ∀ capacity c, used token u. set t0..t(c-1), get(u), set t(c) ⇒ u kept', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 10 }).chain((c) => fc.tuple(fc.constant(c), fc.integer({ min: 0, max: c - 1 }))), ([capacity, used]) => {
+        const cache = verifiedTokenCache(60_000, capacity);
+        const allows = { organizationIds: [], subject: null };
+        for (let i = 0; i < capacity; i++) cache.set(`t${i}`, 0, { exp: 100 }, allows);
+        if (cache.get(`t${used}`, 1) === undefined) return false;
+        cache.set(`t${capacity}`, 1, { exp: 100 }, allows);
+        const forgotten = used === 0 ? 't1' : 't0';
+        return cache.get(`t${used}`, 2) !== undefined && cache.get(forgotten, 2) === undefined && cache.get(`t${capacity}`, 2) !== undefined;
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
