@@ -74,6 +74,35 @@ describe('fast == exact', () => {
     );
   });
 
+  // NOTE: the BASIC view prices whole-number instances in the engine's fast lane
+  // (engine/fast-lane.ts); the plans below are mostly ones it accepts (no formula, no
+  // minimum or maximum charge), with decimal and series usage mixed in for the exact path.
+  const lanePlan = planArb({
+    models: ['PRICING_MODEL_FLAT', 'PRICING_MODEL_PER_UNIT', 'PRICING_MODEL_PACKAGE', 'PRICING_MODEL_TIERED'],
+    adjustments: false,
+    maxInstances: 8,
+  });
+
+  it('fast == exact in the BASIC view (the fast lane): calculatePlan(r, { view: BASIC }) = calculatePlan(r, { view: BASIC, exact: true })', () => {
+    fc.assert(
+      fc.property(fc.oneof(lanePlan, planArb()), (plan) => {
+        expect(outcome(plan, { view: 'BASIC' })).toBe(outcome(plan, { view: 'BASIC', exact: true }));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('fast == exact in the BASIC view at the edges (2^53, 10^15, 12 decimals): calculatePlan(r) = calculatePlan(r, { exact: true })', () => {
+    const picks = fc.array(fc.tuple(fc.nat(), edge), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(lanePlan, picks, (plan, chosen) => {
+        const request = withEdges(plan, chosen);
+        expect(outcome(request, { view: 'BASIC' })).toBe(outcome(request, { view: 'BASIC', exact: true }));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('examples: thirds, a sum past 2^53, a product past 2^53, 12-decimal amounts', () => {
     const price = (fields: Record<string, unknown>) => ({ pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'cpu', ...fields });
     const cases = [
@@ -87,6 +116,9 @@ describe('fast == exact', () => {
         calcConfig: { capHours: 672, taxRate: '0.0725', discountPercent: '33.333333333333' },
       },
     ];
-    for (const request of cases) expect(outcome(request, {})).toBe(outcome(request, { exact: true }));
+    for (const request of cases) {
+      expect(outcome(request, {})).toBe(outcome(request, { exact: true }));
+      expect(outcome(request, { view: 'BASIC' })).toBe(outcome(request, { view: 'BASIC', exact: true }));
+    }
   });
 });

@@ -2,8 +2,11 @@ import { decIsZero, decPlus } from '../money/decimal.js';
 import type { Decimal } from '../money/decimal.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { R0, rat } from '../money/rational.js';
+import { decimalOfScaled, formatScaled } from '../money/scaled.js';
 import type { LineItem } from '../schema/result-types.js';
 import type { ViolationCollector } from '../validation/collector.js';
+import { compileFastPlan } from './fast-lane.js';
+import { FastLine, priceFast } from './fast-instance.js';
 import { frameOf } from './frame.js';
 import { priceInstance } from './price-instance.js';
 import type { PooledCharge } from './pooled.js';
@@ -21,19 +24,50 @@ export interface PricedPlan {
   readonly subtotal: Decimal;
 }
 
+// NOTE: the line subtotals of the fast lane are summed in an integer, joined to the exact sum long before 2^53.
+const FLUSH_ABOVE = 2 ** 52;
+
 /**
- * Prices every instance and every pooled USAGE price. Formula failures go to `v`.
+ * Prices every instance and every pooled USAGE price. Formula failures go to `v`. Instances
+ * the fast lane can price (see fast-lane.ts) are priced there; the others by the exact path.
  * @example pricePlan(plan, new ViolationCollector()).subtotal
  */
 export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan {
   const digits = plan.minorDigits;
   const cycleHours = rat(plan.cycleHours);
   const count = plan.instances.length;
-  const pools = plan.usagePrices.map((price) => new Pool(price));
+  const pools = plan.usagePrices.map((price) => new Pool(price, plan.cycleHours));
   const lineItems = new Array<LineItem>(count);
   let subtotal = roundMoney(R0, digits);
   const zeroText = formatMoney(subtotal, digits);
+  const sent = plan.instances.sent;
+  const lane = sent === undefined ? undefined : compileFastPlan(plan);
+  const line = new FastLine(pools.length);
+  let fastSubtotal = 0;
   for (let i = 0; i < count; i += 1) {
+    if (lane !== undefined && priceFast(lane, (sent as readonly unknown[])[i], digits, line)) {
+      for (let j = 0; j < pools.length; j += 1) {
+        const figures = line.poolFigures;
+        (pools[j] as Pool).addCounts(figures[3 * j] as number, figures[3 * j + 1] as number, figures[3 * j + 2] as number);
+      }
+      const lineSubtotal = line.base + line.addons;
+      if (fastSubtotal > FLUSH_ABOVE || fastSubtotal < -FLUSH_ABOVE) {
+        subtotal = decPlus(subtotal, decimalOfScaled(fastSubtotal, digits));
+        fastSubtotal = 0;
+      }
+      fastSubtotal += lineSubtotal;
+      const baseText = formatScaled(line.base, digits);
+      const noAddons = line.addons === 0;
+      lineItems[i] = {
+        instanceLabel: labelOf((sent as readonly unknown[])[i] as Record<string, unknown>, i),
+        quantity: line.quantity,
+        base: baseText,
+        addons: noAddons ? zeroText : formatScaled(line.addons, digits),
+        subtotal: noAddons ? baseText : formatScaled(lineSubtotal, digits),
+        currency: plan.currency,
+      };
+      continue;
+    }
     const instance = plan.instances.at(i) as ResolvedInstance;
     const frame = frameOf(instance, plan, cycleHours);
     for (const pool of pools) pool.addInstance(frame, instance);
@@ -54,6 +88,13 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
       currency: plan.currency,
     };
   }
+  if (fastSubtotal !== 0) subtotal = decPlus(subtotal, decimalOfScaled(fastSubtotal, digits));
   const pooled = pools.map((pool) => pooledCharge(pool, plan.instances, cycleHours, v));
   return { lineItems, pooled, subtotal };
+}
+
+/** The label of an instance as sent (as `resolveInstance` makes it). */
+function labelOf(raw: Record<string, unknown>, index: number): string {
+  const region = raw.region;
+  return typeof region === 'string' && region !== '' ? `instance-${index + 1} (${region})` : `instance-${index + 1}`;
 }

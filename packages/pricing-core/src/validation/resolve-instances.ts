@@ -109,17 +109,17 @@ class ResolvedOnRead implements InstanceList {
   private readonly unused = new ViolationCollector();
 
   constructor(
-    private readonly items: readonly unknown[],
+    readonly sent: readonly unknown[],
     private readonly addonCodes: ReadonlySet<string>,
   ) {}
 
   get length(): number {
-    return this.items.length;
+    return this.sent.length;
   }
 
   at(index: number): ResolvedInstance | undefined {
-    if (index < 0 || index >= this.items.length) return undefined;
-    return resolveInstance(this.items[index], index, this.addonCodes, this.unused);
+    if (index < 0 || index >= this.sent.length) return undefined;
+    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused);
   }
 }
 
