@@ -1,17 +1,18 @@
 import type { Decimal } from '../money/decimal.js';
-import { isSafe, MAX_SCALED_SCALE, placesOf, placesOfRational, pow10, scaledIntOf, scaledIntOfRational, scaledLaneOpen } from '../money/scaled.js';
-import type { ModelSpec, ResolvedTier } from '../models/types.js';
+import { decimalPlaces } from '../money/decimal.js';
+import { rat } from '../money/rational.js';
+import { isSafe, MAX_SCALED_SCALE, placesOfRational, scaledIntOf, scaledIntOfRational, scaledLaneOpen, timesSafe, wholeRatioOf } from '../money/scaled.js';
+import type { ModelSpec } from '../models/types.js';
 import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 
 // NOTE: the fast lane of the engine (pricing.md section 0, "two paths"). A plan whose prices
 // all have whole-number parameters where units are counted (tier bounds, free units, package
-// sizes, unit quantity 1), no minimum or maximum charge and no formula is compiled once into
-// scaled integers: every amount of a line is then an exact integer count of 10^-scale. An
-// instance whose figures are all whole JSON numbers is priced from the request as sent, in
-// integers, with no object made but its line item; any other instance (a decimal usage, a
-// series, a string, a proration that does not terminate, an overflow of the safe range) is
-// priced by the exact path, as before. Both give the same exact amounts; the law
-// "fast == exact" and the examples hold them together.
+// sizes) and no formula is compiled once into scaled integers: every amount of a line is then
+// an exact integer count of 10^-scale. An instance whose figures are all whole JSON numbers is
+// priced from the request as sent, in integers, with no object made but its line item; any
+// other instance (a decimal usage, a series, a string, a division that does not end within
+// the scale, an overflow of the safe range) is priced by the exact path, as before. Both give
+// the same exact amounts; the law "fast == exact" and the examples hold them together.
 
 /** The model kinds of the lane. */
 export const FLAT = 0;
@@ -20,9 +21,8 @@ export const PACKAGE = 2;
 export const GRADUATED = 3;
 export const VOLUME = 4;
 
-/** One price compiled to scaled integers. */
+/** One price compiled to scaled integers at the line scale. */
 export interface FastPrice {
-  readonly price: ResolvedPrice;
   readonly kind: number;
   /** Metric of a metered price, else null. */
   readonly metric: string | null;
@@ -30,24 +30,18 @@ export interface FastPrice {
   readonly free: number;
   readonly prorate: boolean;
   readonly hourly: boolean;
-  /** Amount of FLAT/PER_UNIT/PACKAGE (unitAmount, rate, packagePrice) at `rateScale`. */
+  /** FLAT unitAmount, PER_UNIT rate or PACKAGE packagePrice. */
   readonly rate: number;
   /** Package size (PACKAGE). */
-  readonly packageSize: number;
-  /** Tier starts and ends (ends: Infinity when open), unit amounts and fixed parts (at `rateScale`). */
-  readonly starts: readonly number[];
-  readonly ends: readonly number[];
-  readonly unitAmounts: readonly number[];
-  /** Graduated: what the tiers below charge plus the tier's fee; volume: the tier's fee. */
-  readonly fixed: readonly number[];
-  readonly rateScale: number;
-  /** The period factor at `periodScale`. */
-  readonly period: number;
-  readonly periodScale: number;
-  /** `10^periodScale`: a time factor of 1. */
-  readonly one: number;
-  /** `10^(line scale - rateScale - periodScale)`: brings an amount to the line scale. */
-  readonly toLine: number;
+  readonly size: number;
+  /** Per tier: end (Infinity when open), start, unit amount, fixed part (graduated: the tiers below and the fee; volume: the fee). */
+  readonly tiers: readonly number[];
+  /** The model amount is multiplied by `num / den` (period factor of a licensed price, 1 / unitQuantity). */
+  readonly num: number;
+  readonly den: number;
+  /** Minimum and maximum charge (-Infinity and Infinity when unset). */
+  readonly min: number;
+  readonly max: number;
 }
 
 /** A pooled USAGE price's share of an instance: its metric and whole free units. */
@@ -75,111 +69,107 @@ const whole = (x: Decimal): number => {
   return value >= 0 ? value : Number.NaN;
 };
 
-interface Tiers {
-  starts: number[];
-  ends: number[];
-  unitAmounts: number[];
-  fixed: number[];
-}
-
-function compileTiers(tiers: readonly ResolvedTier[], scale: number, graduated: boolean): Tiers | undefined {
-  const out: Tiers = { starts: [], ends: [], unitAmounts: [], fixed: [] };
-  let below = 0;
-  for (const tier of tiers) {
-    const start = scaledIntOfRational(tier.start, 0);
-    const end = tier.end === null ? Number.POSITIVE_INFINITY : scaledIntOfRational(tier.end, 0);
-    const unit = scaledIntOf(tier.unitAmount, scale);
-    const fee = scaledIntOf(tier.flatFee, scale);
-    if (!(start >= 0) || !(end >= start) || !isSafe(unit) || !isSafe(fee)) return undefined;
-    out.starts.push(start);
-    out.ends.push(end);
-    out.unitAmounts.push(unit);
-    out.fixed.push(graduated ? below + fee : fee);
-    if (graduated && end !== Number.POSITIVE_INFINITY) below += (end - start) * unit + fee;
-    if (!isSafe(below)) return undefined;
-  }
-  return out;
-}
-
-function rateScaleOf(model: ModelSpec): number {
+/** The money values of a model (undefined for a formula). */
+function ratesOf(model: ModelSpec): Decimal[] | undefined {
   switch (model.kind) {
     case 'FLAT':
-      return placesOf(model.unitAmount);
+      return [model.unitAmount];
     case 'PER_UNIT':
-      return placesOf(model.rate);
+      return [model.rate];
     case 'PACKAGE':
-      return placesOf(model.packagePrice);
+      return [model.packagePrice];
     case 'TIERED_GRADUATED':
     case 'TIERED_VOLUME':
-      return Math.max(0, ...model.tiers.flatMap((tier) => [placesOf(tier.unitAmount), placesOf(tier.flatFee)]));
-    default:
-      return Number.NaN;
-  }
-}
-
-const NONE: readonly number[] = [];
-
-function compilePrice(price: ResolvedPrice): Omit<FastPrice, 'toLine'> | undefined {
-  if (price.minimum !== null || price.maximum !== null || price.metric === '__proto__') return undefined;
-  const model = price.model;
-  const rateScale = rateScaleOf(model);
-  const periodScale = placesOfRational(price.periodFactor);
-  const period = scaledIntOfRational(price.periodFactor, periodScale);
-  const free = whole(price.freeUnits);
-  if (!(rateScale <= MAX_SCALED_SCALE) || !isSafe(period) || !isSafe(free)) return undefined;
-  const common = { price, one: pow10(periodScale), metric: price.metric, free, prorate: price.prorate, hourly: price.period === 'HOURLY', rateScale, period, periodScale };
-  const flat = { starts: NONE, ends: NONE, unitAmounts: NONE, fixed: NONE, packageSize: 1 };
-  switch (model.kind) {
-    case 'FLAT':
-      return { ...common, ...flat, kind: FLAT, rate: scaledIntOf(model.unitAmount, rateScale) };
-    case 'PER_UNIT':
-      return scaledIntOf(model.unitQuantity, 0) === 1 ? { ...common, ...flat, kind: PER_UNIT, rate: scaledIntOf(model.rate, rateScale) } : undefined;
-    case 'PACKAGE': {
-      const size = whole(model.packageSize);
-      return size > 0 ? { ...common, ...flat, packageSize: size, kind: PACKAGE, rate: scaledIntOf(model.packagePrice, rateScale) } : undefined;
-    }
-    case 'TIERED_GRADUATED':
-    case 'TIERED_VOLUME': {
-      const graduated = model.kind === 'TIERED_GRADUATED';
-      const tiers = compileTiers(model.tiers, rateScale, graduated);
-      return tiers === undefined ? undefined : { ...common, ...tiers, packageSize: 1, kind: graduated ? GRADUATED : VOLUME, rate: 0 };
-    }
+      return model.tiers.flatMap((tier) => [tier.unitAmount, tier.flatFee]);
     default:
       return undefined;
   }
 }
 
+function tiersOf(model: ModelSpec, scale: number): number[] {
+  const out: number[] = [];
+  if (model.kind !== 'TIERED_GRADUATED' && model.kind !== 'TIERED_VOLUME') return out;
+  let below = 0;
+  for (const tier of model.tiers) {
+    const start = scaledIntOfRational(tier.start, 0);
+    const end = tier.end === null ? Number.POSITIVE_INFINITY : scaledIntOfRational(tier.end, 0);
+    const unit = scaledIntOf(tier.unitAmount, scale);
+    const fee = scaledIntOf(tier.flatFee, scale);
+    const graduated = model.kind === 'TIERED_GRADUATED';
+    out.push(end >= start ? end : Number.NaN, start, unit, graduated ? below + fee : fee);
+    if (graduated && end !== Number.POSITIVE_INFINITY) below += timesSafe(end - start, unit) + fee;
+  }
+  return out;
+}
+
+/** `[num, den]` of a price's factor: its period factor when licensed, times 1 / unitQuantity. */
+function factorOf(price: ResolvedPrice): [number, number] | undefined {
+  const period = price.metric === null ? wholeRatioOf(price.periodFactor) : [1, 1];
+  const model = price.model;
+  const unitQuantity = model.kind === 'PER_UNIT' ? wholeRatioOf(rat(model.unitQuantity)) : [1, 1];
+  if (period === undefined || unitQuantity === undefined) return undefined;
+  return [timesSafe(period[0] as number, unitQuantity[1] as number), timesSafe(period[1] as number, unitQuantity[0] as number)];
+}
+
+function compilePrice(price: ResolvedPrice, scale: number): FastPrice | undefined {
+  const model = price.model;
+  const factor = factorOf(price);
+  if (factor === undefined) return undefined;
+  const bound = (x: ResolvedPrice['minimum'], none: number): number => (x === null ? none : scaledIntOfRational(x, scale));
+  const tiers = tiersOf(model, scale);
+  const fast: FastPrice = {
+    kind: ['FLAT', 'PER_UNIT', 'PACKAGE', 'TIERED_GRADUATED', 'TIERED_VOLUME'].indexOf(model.kind),
+    metric: price.metric,
+    free: whole(price.freeUnits),
+    prorate: price.prorate,
+    hourly: price.period === 'HOURLY',
+    rate: model.kind === 'FLAT' ? scaledIntOf(model.unitAmount, scale) : model.kind === 'PER_UNIT' ? scaledIntOf(model.rate, scale) : model.kind === 'PACKAGE' ? scaledIntOf(model.packagePrice, scale) : 0,
+    size: model.kind === 'PACKAGE' ? whole(model.packageSize) : 1,
+    tiers,
+    num: factor[0],
+    den: factor[1],
+    min: bound(price.minimum, Number.NEGATIVE_INFINITY),
+    max: bound(price.maximum, Number.POSITIVE_INFINITY),
+  };
+  const figures = [fast.free, fast.rate, fast.num, fast.den, ...tiers.filter((x) => x !== Number.POSITIVE_INFINITY)];
+  const ok = fast.kind >= 0 && price.metric !== '__proto__' && fast.size > 0 && !Number.isNaN(fast.min) && !Number.isNaN(fast.max);
+  return ok && figures.every(isSafe) ? fast : undefined;
+}
+
+// NOTE: a licensed price's time factor (a period factor such as 730/24 or 1/12, a proration
+// h/730) or a unit quantity may divide; the lane keeps a few places more than the amounts
+// need, so that divisions which end there stay exact integers (the others take the exact path).
+const DIVISION_PLACES = 4;
+
 /**
  * The plan compiled for the fast lane, or undefined when a price needs the exact path (or the
  * exact path is forced).
- * @example compileFastPlan(plan)?.lineScale // 4 for a plan whose finest rate has 4 places
+ * @example compileFastPlan(plan)?.lineScale // 8 for a plan whose finest rate has 4 places
  */
 export function compileFastPlan(plan: ResolvedPlan): FastPlan | undefined {
   if (!scaledLaneOpen()) return undefined;
   const cycleHours = whole(plan.cycleHours);
   const capHours = plan.capHours === null ? Number.POSITIVE_INFINITY : whole(plan.capHours);
-  if (!(cycleHours > 0) || !(capHours > 0)) return undefined;
-  const compiled = new Map<ResolvedPrice, Omit<FastPrice, 'toLine'>>();
   const all = [...plan.basePrices, ...[...plan.addonPrices.values()].flat()];
+  let scale = DIVISION_PLACES;
   for (const price of all) {
-    const fast = compilePrice(price);
-    if (fast === undefined || !isSafe(fast.rate)) return undefined;
-    compiled.set(price, fast);
+    const rates = ratesOf(price.model);
+    if (rates === undefined) return undefined;
+    for (const x of [...rates.map(decimalPlaces), ...[price.minimum, price.maximum].map((r) => (r === null ? 0 : placesOfRational(r)))]) {
+      scale = Math.max(scale, x + DIVISION_PLACES);
+    }
   }
+  if (!(scale <= MAX_SCALED_SCALE) || !(cycleHours > 0) || !(capHours > 0)) return undefined;
+  const compiled = new Map<ResolvedPrice, FastPrice | undefined>(all.map((price) => [price, compilePrice(price, scale)]));
+  if ([...compiled.values()].includes(undefined)) return undefined;
   const pools: FastPool[] = [];
   for (const price of plan.usagePrices) {
     const free = whole(price.freeUnits);
     if (price.metric === null || price.metric === '__proto__' || !isSafe(free)) return undefined;
     pools.push({ metric: price.metric, free, prorate: price.prorate });
   }
-  let scale = 0;
-  for (const fast of compiled.values()) scale = Math.max(scale, fast.rateScale + fast.periodScale);
-  if (scale > MAX_SCALED_SCALE) return undefined;
-  const finish = (price: ResolvedPrice): FastPrice => {
-    const fast = compiled.get(price) as Omit<FastPrice, 'toLine'>;
-    return { ...fast, toLine: pow10(scale - fast.rateScale - fast.periodScale) };
-  };
+  const finish = (prices: readonly ResolvedPrice[]): FastPrice[] => prices.map((price) => compiled.get(price) as FastPrice);
   const addonPrices = new Map<string, readonly FastPrice[]>();
-  for (const [code, prices] of plan.addonPrices) addonPrices.set(code, prices.map(finish));
-  return { basePrices: plan.basePrices.map(finish), addonPrices, pools, lineScale: scale, cycleHours, capHours };
+  for (const [code, prices] of plan.addonPrices) addonPrices.set(code, finish(prices));
+  return { basePrices: finish(plan.basePrices), addonPrices, pools, lineScale: scale, cycleHours, capHours };
 }

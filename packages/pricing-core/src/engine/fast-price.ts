@@ -1,6 +1,6 @@
-import { ceilDiv, isSafe, timesSafe } from '../money/scaled.js';
+import { ceilDiv, timesSafe } from '../money/scaled.js';
 import type { FastPlan, FastPrice } from './fast-lane.js';
-import { FLAT, GRADUATED, PACKAGE, PER_UNIT, VOLUME } from './fast-lane.js';
+import { FLAT, GRADUATED, PACKAGE, PER_UNIT } from './fast-lane.js';
 
 // NOTE: the fast lane prices one instance from the request as sent (validated already). Any
 // figure that is not a whole JSON number, and any step that would leave the safe range or
@@ -38,39 +38,38 @@ export function unitsIn(usage: unknown, metric: string): number {
   return wholeCount(usage[metric]);
 }
 
-/** The index of the tier holding the last unit (as `tierOf`). */
-function tierIndex(ends: readonly number[], units: number): number {
+/** The index of the tier holding the last unit (as `tierOf`), times 4 (see `FastPrice.tiers`). */
+function tierAt(tiers: readonly number[], units: number): number {
   let low = 0;
-  let high = ends.length - 1;
+  let high = tiers.length / 4 - 1;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (units <= (ends[middle] as number)) high = middle;
+    if (units <= (tiers[4 * middle] as number)) high = middle;
     else low = middle + 1;
   }
-  return low;
+  return 4 * low;
 }
 
 function modelAmount(p: FastPrice, units: number, quantity: number): number {
+  const tiers = p.tiers;
   switch (p.kind) {
     case FLAT:
       return timesSafe(quantity, p.rate);
     case PER_UNIT:
       return timesSafe(units, p.rate);
     case PACKAGE:
-      return units === 0 ? 0 : timesSafe(ceilDiv(units, p.packageSize), p.rate);
+      return units === 0 ? 0 : timesSafe(ceilDiv(units, p.size), p.rate);
     case GRADUATED: {
-      if (p.ends.length === 0) return 0;
-      const k = tierIndex(p.ends, units);
-      const start = p.starts[k] as number;
-      return units > start ? (p.fixed[k] as number) + timesSafe(units - start, p.unitAmounts[k] as number) : (p.fixed[k] as number);
+      if (tiers.length === 0) return 0;
+      const k = tierAt(tiers, units);
+      const start = tiers[k + 1] as number;
+      return (tiers[k + 3] as number) + (units > start ? timesSafe(units - start, tiers[k + 2] as number) : 0);
     }
-    case VOLUME: {
-      if (p.ends.length === 0) return 0;
-      const k = tierIndex(p.ends, units);
-      return timesSafe(units, p.unitAmounts[k] as number) + (p.fixed[k] as number);
+    default: {
+      if (tiers.length === 0) return 0;
+      const k = tierAt(tiers, units);
+      return timesSafe(units, tiers[k + 2] as number) + (tiers[k + 3] as number);
     }
-    default:
-      return Number.NaN;
   }
 }
 
@@ -81,22 +80,31 @@ function modelAmount(p: FastPrice, units: number, quantity: number): number {
  */
 export function amountOn(p: FastPrice, lane: FastPlan, quantity: number, hours: number, billable: number, usage: unknown, licensed: number): number {
   let units = licensed;
-  let time = p.one;
+  // The time factor: `p.num / p.den` (1 for metered usage, which covers the cycle), times the
+  // billable hours of an HOURLY price, or the proration `hours / cycleHours` of a prorated one.
+  let timeNum = 1;
+  let timeDen = 1;
+  const prorated = p.prorate && hours < lane.cycleHours;
   if (p.metric !== null) {
     units = unitsIn(usage, p.metric);
     if (p.free !== 0) {
       // NOTE: a prorated allowance that is a fraction of a unit takes the exact path.
-      if (p.prorate && hours < lane.cycleHours) return Number.NaN;
-      const allowance = timesSafe(p.free, quantity);
-      if (!isSafe(allowance)) return Number.NaN;
-      units = units > allowance ? units - allowance : units - units;
+      const allowance = prorated ? Number.NaN : timesSafe(p.free, quantity);
+      if (Number.isNaN(allowance)) return Number.NaN;
+      units = units > allowance ? units - allowance : units * 0;
     }
   } else if (p.hourly) {
-    time = timesSafe(billable, p.period);
-  } else {
-    if (p.prorate && hours < lane.cycleHours) return Number.NaN;
-    time = p.period;
+    timeNum = billable;
+  } else if (prorated) {
+    timeNum = hours;
+    timeDen = lane.cycleHours;
   }
-  if (!isSafe(units)) return Number.NaN;
-  return timesSafe(timesSafe(modelAmount(p, units, quantity), time), p.toLine);
+  // NOTE: a tier search on NaN would land on a tier; NaN units stop here.
+  if (Number.isNaN(units)) return Number.NaN;
+  const top = timesSafe(timesSafe(modelAmount(p, units, quantity), p.num), timeNum);
+  const bottom = timesSafe(p.den, timeDen);
+  // NOTE: a division that does not end within the line scale takes the exact path (NaN stays NaN).
+  const amount = bottom === 1 ? top : top % bottom === 0 ? top / bottom : Number.NaN;
+  if (amount < p.min) return p.min;
+  return amount > p.max ? p.max : amount;
 }

@@ -48,6 +48,18 @@ export function scaledIntOf(x: Decimal, scale: number): number {
 }
 
 /**
+ * A rational as two safe whole numbers `[numerator, denominator]` (the denominator positive);
+ * undefined when its parts are not short decimals.
+ * @example wholeRatioOf(rat(decOf('0.5'), decOf(3))) // [5, 30]
+ */
+export function wholeRatioOf(x: Rational): [number, number] | undefined {
+  const scale = Math.max(decimalPlaces(x.n), decimalPlaces(x.d));
+  const numerator = scaledIntOf(x.n, scale);
+  const denominator = scaledIntOf(x.d, scale);
+  return isSafe(numerator) && denominator > 0 ? [numerator, denominator] : undefined;
+}
+
+/**
  * A rational's `x x 10^scale` when its denominator is 1; NaN otherwise.
  * @example scaledIntOfRational(rat(decOf(5)), 0) // 5
  */
