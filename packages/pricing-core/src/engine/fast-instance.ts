@@ -1,6 +1,7 @@
 import { isSafe, roundScaled, timesSafe } from '../money/scaled.js';
 import type { FastPlan, FastPrice } from './fast-lane.js';
-import { amountOn, countOr, isRecord, unitsIn, wholeCount } from './fast-price.js';
+import { asObject } from '../validation/read.js';
+import { amountOn, countOr, unitsIn, wholeCount } from './fast-price.js';
 
 /** The figures of one instance priced by the fast lane (reused from instance to instance). */
 export class FastLine {
@@ -9,11 +10,11 @@ export class FastLine {
   addons = 0;
   /** Quantity as a JSON number. */
   quantity = 1;
-  /** Per pooled price: whole allowance, allowance numerator over the cycle hours, usage. */
+  /** Per pooled price: allowance numerator over the cycle hours, usage. */
   readonly poolFigures: number[];
 
   constructor(pools: number) {
-    this.poolFigures = new Array<number>(pools * 3).fill(0);
+    this.poolFigures = new Array<number>(pools * 2).fill(0);
   }
 }
 
@@ -23,14 +24,14 @@ function addonsOf(lane: FastPlan, raw: Record<string, unknown>, quantity: number
   if (!Array.isArray(entries)) return Number.NaN;
   let sum = 0;
   for (let k = 0; k < entries.length; k += 1) {
-    const entry: unknown = entries[k];
-    if (!isRecord(entry)) return Number.NaN;
+    const entry = asObject(entries[k]);
+    if (entry === undefined) return Number.NaN;
     const prices = lane.addonPrices.get(typeof entry.code === 'string' ? entry.code : '');
     if (prices === undefined) continue;
     const usage = entry.usage;
     let licensed = quantity;
     if (typeof usage === 'number') licensed = timesSafe(quantity, wholeCount(usage));
-    else if (usage !== undefined && usage !== null && !isRecord(usage)) return Number.NaN;
+    else if (usage != null && asObject(usage) === undefined) return Number.NaN;
     for (let j = 0; j < prices.length; j += 1) {
       sum += amountOn(prices[j] as FastPrice, lane, quantity, hours, billable, usage, licensed);
       if (!isSafe(sum)) return Number.NaN;
@@ -44,8 +45,9 @@ function addonsOf(lane: FastPlan, raw: Record<string, unknown>, quantity: number
  * exact path must price it (nothing of it is then kept).
  * @example priceFast(lane, { quantity: 2 }, 2, line) // true
  */
-export function priceFast(lane: FastPlan, item: unknown, digits: number, line: FastLine): boolean {
-  if (!isRecord(item)) return false;
+export function priceFast(lane: FastPlan, sent: unknown, digits: number, line: FastLine): boolean {
+  const item = asObject(sent);
+  if (item === undefined) return false;
   const quantity = countOr(item.quantity, 1);
   const hours = countOr(item.hoursUsed, lane.cycleHours);
   if (!isSafe(quantity) || !isSafe(hours)) return false;
@@ -62,14 +64,11 @@ export function priceFast(lane: FastPlan, item: unknown, digits: number, line: F
   const figures = line.poolFigures;
   for (let j = 0; j < lane.pools.length; j += 1) {
     const pool = lane.pools[j] as FastPlan['pools'][number];
-    const used = unitsIn(usage, pool.metric);
-    const allowance = timesSafe(pool.free, quantity);
-    const prorated = pool.prorate && hours < lane.cycleHours;
-    const overCycle = prorated ? timesSafe(allowance, hours) : 0;
-    if (!isSafe(used) || !isSafe(allowance) || !isSafe(overCycle)) return false;
-    figures[3 * j] = prorated ? 0 : allowance;
-    figures[3 * j + 1] = overCycle;
-    figures[3 * j + 2] = used;
+    // The allowance times the cycle hours: `free x quantity x min(hours, cycle)` when prorated.
+    const hoursOf = pool.prorate && hours < lane.cycleHours ? hours : lane.cycleHours;
+    figures[2 * j] = timesSafe(timesSafe(pool.free, quantity), hoursOf);
+    figures[2 * j + 1] = unitsIn(usage, pool.metric);
+    if (!isSafe(figures[2 * j] as number) || !isSafe(figures[2 * j + 1] as number)) return false;
   }
   line.base = roundScaled(base, lane.lineScale, digits);
   line.addons = roundScaled(addons, lane.lineScale, digits);

@@ -71,31 +71,21 @@ const whole = (x: Decimal): number => {
 
 /** The money values of a model (undefined for a formula). */
 function ratesOf(model: ModelSpec): Decimal[] | undefined {
-  switch (model.kind) {
-    case 'FLAT':
-      return [model.unitAmount];
-    case 'PER_UNIT':
-      return [model.rate];
-    case 'PACKAGE':
-      return [model.packagePrice];
-    case 'TIERED_GRADUATED':
-    case 'TIERED_VOLUME':
-      return model.tiers.flatMap((tier) => [tier.unitAmount, tier.flatFee]);
-    default:
-      return undefined;
-  }
+  if (model.kind === 'FORMULA') return undefined;
+  if ('tiers' in model) return model.tiers.flatMap((tier) => [tier.unitAmount, tier.flatFee]);
+  return [model.kind === 'FLAT' ? model.unitAmount : model.kind === 'PER_UNIT' ? model.rate : model.packagePrice];
 }
 
 function tiersOf(model: ModelSpec, scale: number): number[] {
   const out: number[] = [];
-  if (model.kind !== 'TIERED_GRADUATED' && model.kind !== 'TIERED_VOLUME') return out;
+  if (!('tiers' in model)) return out;
+  const graduated = model.kind === 'TIERED_GRADUATED';
   let below = 0;
   for (const tier of model.tiers) {
     const start = scaledIntOfRational(tier.start, 0);
     const end = tier.end === null ? Number.POSITIVE_INFINITY : scaledIntOfRational(tier.end, 0);
     const unit = scaledIntOf(tier.unitAmount, scale);
     const fee = scaledIntOf(tier.flatFee, scale);
-    const graduated = model.kind === 'TIERED_GRADUATED';
     out.push(end >= start ? end : Number.NaN, start, unit, graduated ? below + fee : fee);
     if (graduated && end !== Number.POSITIVE_INFINITY) below += timesSafe(end - start, unit) + fee;
   }
@@ -117,13 +107,15 @@ function compilePrice(price: ResolvedPrice, scale: number): FastPrice | undefine
   if (factor === undefined) return undefined;
   const bound = (x: ResolvedPrice['minimum'], none: number): number => (x === null ? none : scaledIntOfRational(x, scale));
   const tiers = tiersOf(model, scale);
+  const rates = ratesOf(model) ?? [];
   const fast: FastPrice = {
     kind: ['FLAT', 'PER_UNIT', 'PACKAGE', 'TIERED_GRADUATED', 'TIERED_VOLUME'].indexOf(model.kind),
     metric: price.metric,
     free: whole(price.freeUnits),
     prorate: price.prorate,
     hourly: price.period === 'HOURLY',
-    rate: model.kind === 'FLAT' ? scaledIntOf(model.unitAmount, scale) : model.kind === 'PER_UNIT' ? scaledIntOf(model.rate, scale) : model.kind === 'PACKAGE' ? scaledIntOf(model.packagePrice, scale) : 0,
+    // FLAT, PER_UNIT and PACKAGE have one money value: unitAmount, rate, packagePrice.
+    rate: rates.length === 1 ? scaledIntOf(rates[0] as Decimal, scale) : 0,
     size: model.kind === 'PACKAGE' ? whole(model.packageSize) : 1,
     tiers,
     num: factor[0],
@@ -132,7 +124,7 @@ function compilePrice(price: ResolvedPrice, scale: number): FastPrice | undefine
     max: bound(price.maximum, Number.POSITIVE_INFINITY),
   };
   const figures = [fast.free, fast.rate, fast.num, fast.den, ...tiers.filter((x) => x !== Number.POSITIVE_INFINITY)];
-  const ok = fast.kind >= 0 && price.metric !== '__proto__' && fast.size > 0 && !Number.isNaN(fast.min) && !Number.isNaN(fast.max);
+  const ok = fast.kind >= 0 && fast.size > 0 && !Number.isNaN(fast.min) && !Number.isNaN(fast.max);
   return ok && figures.every(isSafe) ? fast : undefined;
 }
 
@@ -165,7 +157,7 @@ export function compileFastPlan(plan: ResolvedPlan): FastPlan | undefined {
   const pools: FastPool[] = [];
   for (const price of plan.usagePrices) {
     const free = whole(price.freeUnits);
-    if (price.metric === null || price.metric === '__proto__' || !isSafe(free)) return undefined;
+    if (price.metric === null || !isSafe(free)) return undefined;
     pools.push({ metric: price.metric, free, prorate: price.prorate });
   }
   const finish = (prices: readonly ResolvedPrice[]): FastPrice[] => prices.map((price) => compiled.get(price) as FastPrice);

@@ -1,4 +1,5 @@
 import { ceilDiv, timesSafe } from '../money/scaled.js';
+import { asObject } from '../validation/read.js';
 import type { FastPlan, FastPrice } from './fast-lane.js';
 import { FLAT, GRADUATED, PACKAGE, PER_UNIT } from './fast-lane.js';
 
@@ -24,18 +25,13 @@ export function countOr(value: unknown, fallback: number): number {
   return count === 0 ? fallback : count;
 }
 
-/** Whether a value is an object that is not an array. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The units of `metric` in a usage value as sent; NaN when the exact path must read it. */
 export function unitsIn(usage: unknown, metric: string): number {
   if (usage === undefined || usage === null) return 0;
   if (typeof usage === 'number') return wholeCount(usage);
-  if (!isRecord(usage)) return Number.NaN;
-  if (!Object.prototype.propertyIsEnumerable.call(usage, metric)) return 0;
-  return wholeCount(usage[metric]);
+  const map = asObject(usage);
+  if (map === undefined) return Number.NaN;
+  return Object.prototype.propertyIsEnumerable.call(map, metric) ? wholeCount(map[metric]) : 0;
 }
 
 /** The index of the tier holding the last unit (as `tierOf`), times 4 (see `FastPrice.tiers`). */

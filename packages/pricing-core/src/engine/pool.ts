@@ -8,8 +8,9 @@ import type { InstanceFrame } from './price-on-instance.js';
 import type { ResolvedInstance, ResolvedPrice } from '../resolved/resolved-plan.js';
 import { usageOf } from './usage.js';
 
-// NOTE: a prorated allowance is `freeUnits x quantity x hours / cycleHours`; the fast lane adds
-// its numerators in an integer, joined to the exact sum as one fraction (the same value).
+// NOTE: an allowance is `freeUnits x quantity x min(hours, cycleHours) / cycleHours` when the
+// price prorates (the factor is 1 otherwise); the fast lane adds the numerators in an integer,
+// joined to the exact sum as one fraction over the cycle hours (the same value).
 const FLUSH_ABOVE = 2 ** 52;
 
 /**
@@ -44,15 +45,12 @@ export class Pool {
   }
 
   /**
-   * Adds one instance's share as whole numbers (the fast lane): its allowance (whole, or a
-   * numerator over the cycle hours) and its usage, each from 0 to 2^53 - 1.
+   * Adds one instance's share as whole numbers (the fast lane): its allowance times the cycle
+   * hours, and its usage, each from 0 to 2^53 - 1.
    */
-  addCounts(allowance: number, allowanceOverCycle: number, usage: number): void {
-    if (allowance !== 0) this.allowanceSum.addWhole(allowance);
-    if (allowanceOverCycle !== 0) {
-      if (this.overCycle > FLUSH_ABOVE || allowanceOverCycle > FLUSH_ABOVE) this.flushOverCycle();
-      this.overCycle += allowanceOverCycle;
-    }
+  addCounts(allowanceOverCycle: number, usage: number): void {
+    if (this.overCycle > FLUSH_ABOVE || allowanceOverCycle > FLUSH_ABOVE) this.flushOverCycle();
+    this.overCycle += allowanceOverCycle;
     this.usageSum.addWhole(usage);
   }
 

@@ -45,10 +45,16 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
   const line = new FastLine(pools.length);
   let fastSubtotal = 0;
   for (let i = 0; i < count; i += 1) {
-    if (lane !== undefined && priceFast(lane, (sent as readonly unknown[])[i], digits, line)) {
+    let label: string;
+    let quantity: number;
+    let baseText: string;
+    let addonsText = zeroText;
+    let subtotalText: string;
+    const raw = sent?.[i] as Record<string, unknown>;
+    if (lane !== undefined && priceFast(lane, raw, digits, line)) {
       for (let j = 0; j < pools.length; j += 1) {
         const figures = line.poolFigures;
-        (pools[j] as Pool).addCounts(figures[3 * j] as number, figures[3 * j + 1] as number, figures[3 * j + 2] as number);
+        (pools[j] as Pool).addCounts(figures[2 * j] as number, figures[2 * j + 1] as number);
       }
       const lineSubtotal = line.base + line.addons;
       if (fastSubtotal > FLUSH_ABOVE || fastSubtotal < -FLUSH_ABOVE) {
@@ -56,37 +62,28 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
         fastSubtotal = 0;
       }
       fastSubtotal += lineSubtotal;
-      const baseText = formatScaled(line.base, digits);
-      const noAddons = line.addons === 0;
-      lineItems[i] = {
-        instanceLabel: labelOf((sent as readonly unknown[])[i] as Record<string, unknown>, i),
-        quantity: line.quantity,
-        base: baseText,
-        addons: noAddons ? zeroText : formatScaled(line.addons, digits),
-        subtotal: noAddons ? baseText : formatScaled(lineSubtotal, digits),
-        currency: plan.currency,
-      };
-      continue;
+      label = labelOf(raw, i);
+      quantity = line.quantity;
+      baseText = formatScaled(line.base, digits);
+      subtotalText = baseText;
+      if (line.addons !== 0) [addonsText, subtotalText] = [formatScaled(line.addons, digits), formatScaled(lineSubtotal, digits)];
+    } else {
+      const instance = plan.instances.at(i) as ResolvedInstance;
+      const frame = frameOf(instance, plan, cycleHours);
+      for (const pool of pools) pool.addInstance(frame, instance);
+      const amounts = priceInstance(plan, instance, frame, v, null);
+      const base = roundMoney(amounts.base, digits);
+      const addons = roundMoney(amounts.addons, digits);
+      const lineSubtotal = decPlus(base, addons);
+      subtotal = decPlus(subtotal, lineSubtotal);
+      label = instance.label;
+      quantity = instance.quantityNumber;
+      // NOTE: a line without add-ons (a common case) shares its texts: base and subtotal are equal.
+      baseText = formatMoney(base, digits);
+      subtotalText = baseText;
+      if (!decIsZero(addons)) [addonsText, subtotalText] = [formatMoney(addons, digits), formatMoney(lineSubtotal, digits)];
     }
-    const instance = plan.instances.at(i) as ResolvedInstance;
-    const frame = frameOf(instance, plan, cycleHours);
-    for (const pool of pools) pool.addInstance(frame, instance);
-    const amounts = priceInstance(plan, instance, frame, v, null);
-    const base = roundMoney(amounts.base, digits);
-    const addons = roundMoney(amounts.addons, digits);
-    const lineSubtotal = decPlus(base, addons);
-    subtotal = decPlus(subtotal, lineSubtotal);
-    // NOTE: a line without add-ons (a common case) shares its texts: base and subtotal are equal.
-    const baseText = formatMoney(base, digits);
-    const noAddons = decIsZero(addons);
-    lineItems[i] = {
-      instanceLabel: instance.label,
-      quantity: instance.quantityNumber,
-      base: baseText,
-      addons: noAddons ? zeroText : formatMoney(addons, digits),
-      subtotal: noAddons ? baseText : formatMoney(lineSubtotal, digits),
-      currency: plan.currency,
-    };
+    lineItems[i] = { instanceLabel: label, quantity, base: baseText, addons: addonsText, subtotal: subtotalText, currency: plan.currency };
   }
   if (fastSubtotal !== 0) subtotal = decPlus(subtotal, decimalOfScaled(fastSubtotal, digits));
   const pooled = pools.map((pool) => pooledCharge(pool, plan.instances, cycleHours, v));

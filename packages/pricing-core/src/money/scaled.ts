@@ -3,6 +3,7 @@ import { decimalPlaces, fastParts, fastValue, isExactOnly } from './decimal.js';
 import type { Rational } from './rational.js';
 import { isOne, rat } from './rational.js';
 import { decimalOfNumber } from './parse.js';
+import { formatMoney } from './format.js';
 
 // NOTE: the scaled integers of the engine's fast lane (engine/fast-lane.ts): an amount is a
 // JavaScript integer counting 10^-scale units (pricing.md section 0: a float never holds a
@@ -79,16 +80,15 @@ export function isSafe(x: number): boolean {
   return x <= SAFE && x >= -SAFE;
 }
 
+// NOTE: `%` of two safe integers is exact, and so is the division of their difference by the divisor.
+
 /**
  * `ceil(a / b)` of a non-negative safe integer and a positive one, exactly.
  * @example ceilDiv(101, 50) // 3
  */
 export function ceilDiv(a: number, b: number): number {
-  let q = Math.floor(a / b);
-  let r = a - q * b;
-  if (r < 0) [q, r] = [q - 1, r + b];
-  else if (r >= b) [q, r] = [q + 1, r - b];
-  return r > 0 ? q + 1 : q;
+  const r = a % b;
+  return (a - r) / b + (r > 0 ? 1 : 0);
 }
 
 /**
@@ -99,11 +99,8 @@ export function roundScaled(int: number, from: number, to: number): number {
   if (from <= to) return timesSafe(int, POW10[to - from] as number);
   const divisor = POW10[from - to] as number;
   const magnitude = int < 0 ? -int : int;
-  let q = Math.floor(magnitude / divisor);
-  let r = magnitude - q * divisor;
-  if (r < 0) [q, r] = [q - 1, r + divisor];
-  else if (r >= divisor) [q, r] = [q + 1, r - divisor];
-  if (2 * r >= divisor) q += 1;
+  const r = magnitude % divisor;
+  const q = (magnitude - r) / divisor + (2 * r >= divisor ? 1 : 0);
   return int < 0 ? -q : q;
 }
 
@@ -112,10 +109,7 @@ export function roundScaled(int: number, from: number, to: number): number {
  * @example decText(decimalOfScaled(1235, 2)) // '12.35'
  */
 export function decimalOfScaled(int: number, scale: number): Decimal {
-  if (scale === 0) return decimalOfNumber(int);
-  const value = fastValue(int, scale);
-  if (value === undefined) throw new RangeError(`scaled integer out of range: ${int} x 10^-${scale}`);
-  return value;
+  return fastValue(int, scale) as Decimal;
 }
 
 /** `numerator / d` as a rational (`numerator` a safe integer). @example toText(fractionOver(1, decOf(3))) // '1/3' */
@@ -130,14 +124,9 @@ const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) => Stri
  * @example formatScaled(-1235, 2) // '-12.35'
  */
 export function formatScaled(int: number, digits: number): string {
-  if (digits === 0) return String(int === 0 ? 0 : int);
+  // NOTE: two minor digits are the common case; the others go through the decimal.
+  if (digits !== 2) return formatMoney(decimalOfScaled(int, digits), digits);
   const magnitude = int < 0 ? -int : int;
-  const sign = int < 0 ? '-' : '';
-  if (digits === 2) {
-    const whole = Math.floor(magnitude / 100);
-    return `${sign}${whole}.${TWO_DIGITS[magnitude - whole * 100] as string}`;
-  }
-  const text = String(magnitude).padStart(digits + 1, '0');
-  const point = text.length - digits;
-  return `${sign}${text.slice(0, point)}.${text.slice(point)}`;
+  const whole = Math.floor(magnitude / 100);
+  return `${int < 0 ? '-' : ''}${whole}.${TWO_DIGITS[magnitude - whole * 100] as string}`;
 }
