@@ -3,7 +3,7 @@ import { referenceInstances, referenceRequest } from './reference-plan.js';
 
 // A CPU profile of calculatePlan on the reference plan of the speed goal:
 //   node --conditions=source --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile.ts [runs]
-//   node bench/profile-summary.mjs /tmp/prof/<file>.cpuprofile
+//   node bench/profile-summary.mjs "$(ls -S /tmp/prof/*.cpuprofile | head -1)"   (the largest: the main thread)
 // prints the functions with the most self time.
 
 const runs = Number(process.argv[2] ?? 200);
