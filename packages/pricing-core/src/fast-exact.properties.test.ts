@@ -125,6 +125,9 @@ describe('fast == exact', () => {
     cases.push(
       { planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12.34', prorate: true }] }, instances: [{ hoursUsed: 365 }, { hoursUsed: 146, quantity: 3 }, { hoursUsed: 7 }] },
       { planConfig: { prices: [price({ unitAmount: '0.4', unitQuantity: 1000 }), price({ unitAmount: '3', unitQuantity: '0.5', metricName: 'requests' })] }, instances: [{ usage: { cpu: 12345, requests: 7 } }] },
+      // Four minor digits (CLF) and whole amounts: the line scale is the currency's, and the
+      // integer subtotal of the two lines passes 2^53.
+      { planConfig: { currency: 'CLF', prices: [{ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' }] }, instances: [{ quantity: 450359962737 }, { quantity: 450359962738 }] },
       ...['TIER_MODE_GRADUATED', 'TIER_MODE_VOLUME'].map((tierType) => ({
         planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_TIERED', metricName: 'cpu', tiers: tiers.map((tier) => ({ ...tier, tierType })) }] },
         instances: [{ usage: 0 }, { usage: 10 }, { usage: 11 }, { usage: 0.5 }, { usage: [10, 11] }, { usage: { cpu: '10' } }],

@@ -2,7 +2,7 @@ import { decIsZero, decPlus } from '../money/decimal.js';
 import type { Decimal } from '../money/decimal.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { R0, rat } from '../money/rational.js';
-import { decimalOfScaled, formatScaled } from '../money/scaled.js';
+import { decimalOfScaled, formatScaled, isSafe } from '../money/scaled.js';
 import type { LineItem } from '../schema/result-types.js';
 import type { ViolationCollector } from '../validation/collector.js';
 import { compileFastPlan } from './fast-lane.js';
@@ -24,8 +24,8 @@ export interface PricedPlan {
   readonly subtotal: Decimal;
 }
 
-// NOTE: the line subtotals of the fast lane are summed in an integer, joined to the exact sum long before 2^53.
-const FLUSH_ABOVE = 2 ** 52;
+// NOTE: the line subtotals of the fast lane are summed in an integer, joined to the exact sum
+// before a line would take it past 2^53 - 1 (a sum of safe integers past it is caught as such).
 
 /**
  * Prices every instance and every pooled USAGE price. Formula failures go to `v`. Instances
@@ -57,7 +57,7 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan
         (pools[j] as Pool).addCounts(figures[2 * j] as number, figures[2 * j + 1] as number);
       }
       const lineSubtotal = line.base + line.addons;
-      if (fastSubtotal > FLUSH_ABOVE || fastSubtotal < -FLUSH_ABOVE) {
+      if (!isSafe(fastSubtotal + lineSubtotal)) {
         subtotal = decPlus(subtotal, decimalOfScaled(fastSubtotal, digits));
         fastSubtotal = 0;
       }
