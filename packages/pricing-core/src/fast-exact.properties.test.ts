@@ -74,9 +74,41 @@ describe('fast == exact', () => {
     );
   });
 
+  // NOTE: the BASIC view prices whole-number instances in the engine's fast lane
+  // (engine/fast-lane.ts); the plans below are mostly ones it accepts (no formula, no
+  // minimum or maximum charge), with decimal and series usage mixed in for the exact path.
+  const laneOptions = {
+    models: ['PRICING_MODEL_FLAT', 'PRICING_MODEL_PER_UNIT', 'PRICING_MODEL_PACKAGE', 'PRICING_MODEL_TIERED'] as const,
+    maxInstances: 8,
+  };
+  const lanePlan = fc.oneof(
+    planArb({ ...laneOptions, adjustments: false }),
+    planArb({ ...laneOptions, capHours: 'set', explicitHoursAndQuantity: true }),
+  );
+
+  it('fast == exact in the BASIC view (the fast lane): calculatePlan(r, { view: BASIC }) = calculatePlan(r, { view: BASIC, exact: true })', () => {
+    fc.assert(
+      fc.property(fc.oneof(lanePlan, planArb()), (plan) => {
+        expect(outcome(plan, { view: 'BASIC' })).toBe(outcome(plan, { view: 'BASIC', exact: true }));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('fast == exact in the BASIC view at the edges (2^53, 10^15, 12 decimals): calculatePlan(r) = calculatePlan(r, { exact: true })', () => {
+    const picks = fc.array(fc.tuple(fc.nat(), edge), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(lanePlan, picks, (plan, chosen) => {
+        const request = withEdges(plan, chosen);
+        expect(outcome(request, { view: 'BASIC' })).toBe(outcome(request, { view: 'BASIC', exact: true }));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('examples: thirds, a sum past 2^53, a product past 2^53, 12-decimal amounts', () => {
     const price = (fields: Record<string, unknown>) => ({ pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'cpu', ...fields });
-    const cases = [
+    const cases: unknown[] = [
       { planConfig: { prices: [price({ unitAmount: '1', unitQuantity: 3 })] }, instances: [{ usage: 1 }] },
       { planConfig: { prices: [price({ unitAmount: '999999999999999' })] }, instances: [{ usage: 999999999999999 }, { usage: 999999999999999 }] },
       { planConfig: { prices: [price({ unitAmount: '0.000000000001' })] }, instances: [{ usage: '999999999999999.5' }] },
@@ -87,6 +119,23 @@ describe('fast == exact', () => {
         calcConfig: { capHours: 672, taxRate: '0.0725', discountPercent: '33.333333333333' },
       },
     ];
-    for (const request of cases) expect(outcome(request, {})).toBe(outcome(request, { exact: true }));
+    // The fast lane's own cases: a proration and a unit quantity that divide within its scale,
+    // tier boundaries, and figures it leaves to the exact path (a decimal, a series).
+    const tiers = [{ startInclusive: 0, endExclusive: 10, unitAmount: '2', flatFee: true, flatFeeAmount: '1' }, { startInclusive: 10, unitAmount: '1.5' }];
+    cases.push(
+      { planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12.34', prorate: true }] }, instances: [{ hoursUsed: 365 }, { hoursUsed: 146, quantity: 3 }, { hoursUsed: 7 }] },
+      { planConfig: { prices: [price({ unitAmount: '0.4', unitQuantity: 1000 }), price({ unitAmount: '3', unitQuantity: '0.5', metricName: 'requests' })] }, instances: [{ usage: { cpu: 12345, requests: 7 } }] },
+      // Four minor digits (CLF) and whole amounts: the line scale is the currency's, and the
+      // integer subtotal of the two lines passes 2^53.
+      { planConfig: { currency: 'CLF', prices: [{ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' }] }, instances: [{ quantity: 450359962737 }, { quantity: 450359962738 }] },
+      ...['TIER_MODE_GRADUATED', 'TIER_MODE_VOLUME'].map((tierType) => ({
+        planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_TIERED', metricName: 'cpu', tiers: tiers.map((tier) => ({ ...tier, tierType })) }] },
+        instances: [{ usage: 0 }, { usage: 10 }, { usage: 11 }, { usage: 0.5 }, { usage: [10, 11] }, { usage: { cpu: '10' } }],
+      })),
+    );
+    for (const request of cases) {
+      expect(outcome(request, {})).toBe(outcome(request, { exact: true }));
+      expect(outcome(request, { view: 'BASIC' })).toBe(outcome(request, { view: 'BASIC', exact: true }));
+    }
   });
 });

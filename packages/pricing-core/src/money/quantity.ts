@@ -54,6 +54,11 @@ export class QuantitySum {
       this.exact = add(this.exact, value);
       return;
     }
+    this.addWhole(n);
+  }
+
+  /** Adds a whole number from 0 to 2^53 - 1. */
+  addWhole(n: number): void {
     if (this.whole > FLUSH_ABOVE || n > FLUSH_ABOVE) this.flush();
     this.whole += n;
   }

@@ -73,6 +73,8 @@ export interface InstanceList {
   readonly length: number;
   /** The instance at `index` (undefined outside the list). */
   at(index: number): ResolvedInstance | undefined;
+  /** The instances as sent (validated), when the list resolves them on read. */
+  readonly sent?: readonly unknown[];
 }
 
 /** A validated request, resolved once. */

@@ -97,6 +97,38 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
   };
 }
 
+// NOTE: most instances hold only whole JSON numbers and known add-on codes, on which
+// `resolveInstance` reports nothing; those are recognized without making anything (the
+// validation walk of a large plan allocated as much as pricing it). Anything else, or in
+// doubt, is resolved to find its violations.
+
+const isWhole = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && Number.isInteger(value);
+/** Unset, a whole number or a series of them: nothing to report. */
+const plainNumbers = (value: unknown): boolean => value == null || isWhole(value) || (Array.isArray(value) && value.every(isWhole));
+
+/** A usage value of whole numbers only (a number, a series, or a map of either). */
+function plainUsage(value: unknown): boolean {
+  if (plainNumbers(value)) return true;
+  const map = asObject(value);
+  if (map === undefined) return false;
+  for (const metric in map) if (Object.prototype.hasOwnProperty.call(map, metric) && !plainNumbers(map[metric])) return false;
+  return true;
+}
+
+/** Whether `resolveInstance` would surely report nothing on an instance. */
+function plainlyValid(item: unknown, addonCodes: ReadonlySet<string>): boolean {
+  const raw = asObject(item);
+  if (raw === undefined || !plainNumbers(raw.quantity) || !plainNumbers(raw.hoursUsed) || !plainUsage(raw.usage)) return false;
+  const addons = raw.addons;
+  if (addons == null) return true;
+  if (!Array.isArray(addons)) return false;
+  for (let k = 0; k < addons.length; k += 1) {
+    const entry = asObject(addons[k]);
+    if (entry === undefined || typeof entry.code !== 'string' || !addonCodes.has(entry.code) || !plainUsage(entry.usage)) return false;
+  }
+  return true;
+}
+
 // NOTE: price as you resolve. A resolved instance that lives through the whole calculation
 // is copied by the garbage collector again and again (measured: resolving 10,000 instances
 // costs ~1.3 ms when they die young and ~15 ms when they are kept). So the instances are
@@ -109,17 +141,17 @@ class ResolvedOnRead implements InstanceList {
   private readonly unused = new ViolationCollector();
 
   constructor(
-    private readonly items: readonly unknown[],
+    readonly sent: readonly unknown[],
     private readonly addonCodes: ReadonlySet<string>,
   ) {}
 
   get length(): number {
-    return this.items.length;
+    return this.sent.length;
   }
 
   at(index: number): ResolvedInstance | undefined {
-    if (index < 0 || index >= this.items.length) return undefined;
-    return resolveInstance(this.items[index], index, this.addonCodes, this.unused);
+    if (index < 0 || index >= this.sent.length) return undefined;
+    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused);
   }
 }
 
@@ -135,6 +167,9 @@ export function resolveInstances(value: unknown, addonCodes: ReadonlySet<string>
     for (let index = 0; index < items.length; index += 1) instances[index] = resolveInstance(items[index], index, addonCodes, v);
     return instances;
   }
-  for (let index = 0; index < items.length; index += 1) resolveInstance(items[index], index, addonCodes, v);
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    if (!plainlyValid(item, addonCodes)) resolveInstance(item, index, addonCodes, v);
+  }
   return new ResolvedOnRead(items, addonCodes);
 }
