@@ -46,6 +46,7 @@ export type {
   WebhookEventRecord,
   WebhookEventStatus,
   WebhookEventStore,
+  EventClaim,
 } from './domain/ports.js';
 export { migrationsDirectory } from './migrations-dir.js';
 

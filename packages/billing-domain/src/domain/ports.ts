@@ -93,7 +93,24 @@ export interface SubscriptionRepository {
   update(subscription: SubscriptionRecord): Promise<void>;
 }
 
+/** What claiming a fresh event read, under the subscription's key lock. */
+export interface EventClaim {
+  /** The subscription and its add-ons (listing order), both locked FOR UPDATE; null when not known. */
+  found: { subscription: SubscriptionRecord; addons: AddonState[] } | null;
+  /**
+   * When the subscription is not known and `withPending` was asked: the other events waiting for
+   * it, oldest first (occurredAt, then receivedAt); else empty.
+   */
+  pending: WebhookEventRecord[];
+}
+
 export interface WebhookEventStore {
+  /**
+   * `insertIfAbsent`, then for a fresh event about a subscription (status not `ignored`) the
+   * subscription's key lock and, read after it, what `findByExternalIdWithAddons` and
+   * `listPending` answer; null when the event is already recorded. One round trip on a SQL store.
+   */
+  claim(event: WebhookEventRecord, options: { withPending: boolean }): Promise<EventClaim | null>;
   /**
    * Records the event unless it is already recorded (then false, and nothing changes). When it is new
    * and about a subscription (status not `ignored`), the same statement also takes the

@@ -2,7 +2,7 @@ import type { AddonState } from '../domain/addon-state.js';
 import { sameFields } from '../domain/same-fields.js';
 import type { WebhookAck } from '../contract.js';
 import type { BillingEvent } from '../domain/billing-event.js';
-import type { SubscriptionRecord, UnitOfWork, WebhookEventStatus } from '../domain/ports.js';
+import type { SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from '../domain/event-effects.js';
 import { foldEvents, mergeReplay } from '../domain/replay.js';
@@ -16,25 +16,29 @@ async function save(uow: UnitOfWork, effects: EventEffects, isNew: boolean): Pro
   for (const addon of effects.updated) await uow.addons.update(addon);
 }
 
-async function applyTo(uow: UnitOfWork, subscription: SubscriptionRecord, event: SubscriptionEvent, ctx: EffectContext) {
-  const addons = await uow.addons.listBySubscription(subscription.organizationId, subscription.id, { forUpdate: true });
-  const effects = applyEvent(subscription, addons, event, ctx);
-  await save(uow, effects, false);
-  return effects.subscription;
-}
-
 /**
- * Applies the events that waited for this subscription, oldest first. Those older than the event
- * that created it are kept as stored: the creating snapshot already carries a later state.
+ * Applies the events that waited for this subscription (`pending`, oldest first) to the state its
+ * creating event has just written, in memory: the writes are buffered and sent together. Those
+ * older than the creating event are kept as stored: the creating snapshot carries a later state.
  */
-async function drainPending(uow: UnitOfWork, subscription: SubscriptionRecord, createdAt: Date, ctx: EffectContext) {
-  const pending = await uow.webhookEvents.listPending(subscription.organizationId, subscription.provider, subscription.externalId);
-  let current = subscription;
+async function drainPending(
+  uow: UnitOfWork,
+  created: EventEffects,
+  createdAt: Date,
+  pending: readonly WebhookEventRecord[],
+  ctx: EffectContext,
+) {
+  let subscription = created.subscription;
+  let addons = created.created;
   for (const record of pending) {
     const event = decodeEvent(record.payload);
     let status: WebhookEventStatus = 'stored';
     if (event.kind !== 'ignored' && event.occurredAt.getTime() >= createdAt.getTime()) {
-      current = await applyTo(uow, current, event, ctx);
+      const effects = applyEvent(subscription, addons, event, ctx);
+      await save(uow, effects, false);
+      const byId = new Map(effects.updated.map((a) => [a.id, a]));
+      subscription = effects.subscription;
+      addons = [...addons.map((a) => byId.get(a.id) ?? a), ...effects.created];
       status = 'applied';
     }
     await uow.webhookEvents.setStatus(record.organizationId, record.provider, record.eventId, status);
@@ -69,8 +73,9 @@ async function replayLate(
 /**
  * Records one verified, normalized event and applies its effects, all inside the caller's
  * transaction. Idempotent per (organization, provider, eventId).
- * NOTE: an event in order costs three statements on a SQL store: the insert (which also takes the
- * subscription's lock), one read of the subscription with its add-ons, and the batched writes.
+ * NOTE: an event in order costs two statements on a SQL store: the claim (the insert, the
+ * subscription's lock, the read of the subscription with its add-ons or of the events waiting
+ * for it) and the batched writes.
  * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
  */
 export async function processEvent(
@@ -81,7 +86,7 @@ export async function processEvent(
 ): Promise<WebhookAck> {
   const { provider, eventId } = event;
   // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.
-  const fresh = await uow.webhookEvents.insertIfAbsent({
+  const claim = await uow.webhookEvents.claim({
     organizationId,
     provider,
     eventId,
@@ -91,11 +96,11 @@ export async function processEvent(
     payload: encodeEvent(event),
     status: event.kind === 'ignored' ? 'ignored' : 'pending',
     receivedAt: ctx.now.toISOString(),
-  });
-  if (!fresh) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
+  }, { withPending: event.kind === 'subscription.upserted' });
+  if (claim === null) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
   if (event.kind === 'ignored') return ack('webhook.ignored', eventId, `event type ${event.eventType} is ignored; stored`);
 
-  const found = await uow.subscriptions.findByExternalIdWithAddons(organizationId, provider, event.subscriptionExternalId);
+  const found = claim.found;
   const finish = async (status: WebhookEventStatus, code: WebhookAck['code'], message: string) => {
     if (status !== 'pending') await uow.webhookEvents.setStatus(organizationId, provider, eventId, status);
     return ack(code, eventId, message);
@@ -106,10 +111,10 @@ export async function processEvent(
     }
     const effects = createSubscription(organizationId, event, ctx);
     await save(uow, effects, true);
-    // NOTE: marked applied before the waiting events are listed, so it is not among them: applied
-    // again to the state it has just created, it would change nothing.
+    // NOTE: the claim listed the waiting events without this one: applied again to the state it
+    // has just created, it would change nothing.
     const done = await finish('applied', 'webhook.applied', `event ${eventId} applied`);
-    await drainPending(uow, effects.subscription, event.occurredAt, ctx);
+    await drainPending(uow, effects, event.occurredAt, claim.pending, ctx);
     return done;
   }
   const { subscription, addons } = found;

@@ -1,7 +1,8 @@
 import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '../domain/ports.js';
-import { columnNames, fromRow, insertValues, selectList } from './columns.js';
-import type { SqlClient } from './sql-client.js';
-import { WEBHOOK_EVENT_TABLE } from './tables.js';
+import { addonFromRow } from './addon-sql.js';
+import { columnNames, fromRow, insertValues, selectList, toRowJson } from './columns.js';
+import { toJson, type SqlClient } from './sql-client.js';
+import { SUBSCRIPTION_TABLE, WEBHOOK_EVENT_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 
@@ -17,6 +18,12 @@ async function listWithStatus(sql: SqlClient, key: unknown[], statuses: WebhookE
   );
   return rows.map(eventFromRow);
 }
+
+type JsonRow = Record<string, unknown>;
+
+// NOTE: one round trip (migration 0004): the function reads after taking the key lock, in
+// statements of its own, so it sees what the lock's previous holder committed.
+const CLAIM = 'SELECT billing_claim_event($1::jsonb, $2, $3) AS claim';
 
 /**
  * The webhook event store over any SqlClient; status changes go to the transaction's write batch.
@@ -37,6 +44,18 @@ export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): Webhoo
         [...params, subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId)],
       );
       return rows.length === 1;
+    },
+    async claim(e, options) {
+      const event = { organization_id: e.organizationId, ...toRowJson(WEBHOOK_EVENT_TABLE, e) };
+      const key = subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId);
+      const [row] = await sql.query(CLAIM, [JSON.stringify(event), key, options.withPending]);
+      const claim = toJson(row?.claim) as { subscription: JsonRow | null; addons: JsonRow[]; pending: JsonRow[] } | null;
+      if (claim === null || claim === undefined) return null;
+      const found =
+        claim.subscription === null
+          ? null
+          : { subscription: fromRow(SUBSCRIPTION_TABLE, claim.subscription), addons: claim.addons.map(addonFromRow) };
+      return { found, pending: claim.pending.map(eventFromRow) };
     },
     async setStatus(organizationId, provider, eventId, status) {
       writes.setEventStatus(organizationId, provider, eventId, status);

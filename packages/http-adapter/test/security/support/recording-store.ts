@@ -63,6 +63,11 @@ function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
         if (inserted) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
         return inserted;
       },
+      claim: async (event, options) => {
+        const claimed = await uow.webhookEvents.claim(event, options);
+        if (claimed !== null) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
+        return claimed;
+      },
       setStatus: async (org, provider, eventId, status) => {
         log.push(`webhookEvents.setStatus ${org}/${provider}/${eventId} ${status}`);
         await uow.webhookEvents.setStatus(org, provider, eventId, status);

@@ -1,0 +1,51 @@
+-- billing_claim_event: claims a webhook event and reads what processing it needs, in one round
+-- trip. It records the event unless it is recorded already (then NULL, nothing changed); for a
+-- fresh event that is not ignored it takes the subscription's key lock and only then reads, in
+-- statements of their own, so that each read sees what the lock's previous holder committed
+-- (a function's statements each take a new snapshot under READ COMMITTED; one SQL statement
+-- would read as of its start, before it waited for the lock). It answers
+--   {"subscription": <row> | null, "addons": [<row>...], "pending": [<event row>...]}
+-- with the subscription and its add-ons locked FOR UPDATE (parent first, add-ons in listing
+-- order), and, when the subscription is not known and with_pending is asked, the other events
+-- that wait for it, oldest first. Rows come as to_jsonb of the table's rows; NUMERIC as text,
+-- so a decimal never passes through a binary float.
+
+CREATE OR REPLACE FUNCTION billing_claim_event(event jsonb, lock_key text, with_pending boolean)
+RETURNS jsonb
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  org text := event->>'organization_id';
+  prov text := event->>'provider';
+  sub_key text := event->>'subscription_external_id';
+  parent jsonb;
+  children jsonb;
+  waiting jsonb;
+BEGIN
+  INSERT INTO webhook_events SELECT * FROM jsonb_populate_record(NULL::webhook_events, event)
+    ON CONFLICT (organization_id, provider, event_id) DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  IF event->>'status' = 'ignored' THEN
+    RETURN jsonb_build_object('subscription', NULL, 'addons', '[]'::jsonb, 'pending', '[]'::jsonb);
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended(lock_key, 0));
+  SELECT to_jsonb(s) INTO parent FROM subscriptions s
+    WHERE s.organization_id = org AND s.provider = prov AND s.external_id = sub_key
+    FOR UPDATE;
+  IF parent IS NOT NULL THEN
+    SELECT jsonb_agg(to_jsonb(a) || jsonb_build_object('unit_amount', a.unit_amount::text) ORDER BY a.create_time, a.id)
+      INTO children
+      FROM (SELECT * FROM addon_subscriptions
+            WHERE organization_id = org AND subscription_id = parent->>'id' FOR UPDATE) a;
+  ELSIF with_pending THEN
+    SELECT jsonb_agg(to_jsonb(w) ORDER BY w.occurred_at, w.received_at, w.event_id) INTO waiting
+      FROM webhook_events w
+      WHERE w.organization_id = org AND w.provider = prov AND w.subscription_external_id = sub_key
+        AND w.status = 'pending' AND w.event_id <> event->>'event_id';
+  END IF;
+  RETURN jsonb_build_object('subscription', parent, 'addons', COALESCE(children, '[]'::jsonb),
+    'pending', COALESCE(waiting, '[]'::jsonb));
+END
+$$;
