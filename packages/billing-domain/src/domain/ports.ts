@@ -1,4 +1,5 @@
 import type { AddonState } from './addon-state.js';
+import type { FoldCheckpoint } from './replay.js';
 import type { AddonStatus, ProviderName } from '../contract.js';
 
 /**
@@ -91,6 +92,10 @@ export interface SubscriptionRepository {
   ): Promise<{ subscription: SubscriptionRecord; addons: AddonState[] } | null>;
   insert(subscription: SubscriptionRecord): Promise<void>;
   update(subscription: SubscriptionRecord): Promise<void>;
+  /** The replay checkpoint of a subscription (our id), null when it has none. */
+  findCheckpoint(organizationId: string, subscriptionId: string): Promise<FoldCheckpoint | null>;
+  /** Replaces the subscription's replay checkpoint. */
+  saveCheckpoint(organizationId: string, subscriptionId: string, checkpoint: FoldCheckpoint): Promise<void>;
 }
 
 /** What claiming a fresh event read, under the subscription's key lock. */
@@ -121,8 +126,11 @@ export interface WebhookEventStore {
   find(organizationId: string, provider: ProviderName, eventId: string): Promise<WebhookEventRecord | null>;
   /** Pending events of one subscription, oldest first (occurredAt, then receivedAt). */
   listPending(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
-  /** The applied and stored events of one subscription, oldest first (occurredAt, then receivedAt). */
-  listHistory(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
+  /**
+   * The applied and stored events of one subscription, oldest first (occurredAt, then receivedAt);
+   * with `after` (RFC 3339), only those that occurred later than it.
+   */
+  listHistory(organizationId: string, provider: ProviderName, subscriptionExternalId: string, after?: string): Promise<WebhookEventRecord[]>;
 }
 
 /** The server key that signs page tokens, one per database. */

@@ -5,7 +5,7 @@ import type { BillingEvent } from '../domain/billing-event.js';
 import type { SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from '../domain/event-effects.js';
-import { foldEvents, mergeReplay } from '../domain/replay.js';
+import { foldFrom, mergeReplay } from '../domain/replay.js';
 
 const ack = (code: WebhookAck['code'], eventId: string, message: string): WebhookAck => ({ code, success: true, eventId, message });
 
@@ -45,23 +45,44 @@ async function drainPending(
   }
 }
 
+/** How far behind the newest event a replay leaves its checkpoint (default one hour of event time). */
+export const DEFAULT_REPLAY_CHECKPOINT_LAG_MS = 3_600_000;
+
+/** What processing needs besides the effects' context. */
+export interface ProcessContext extends EffectContext {
+  /** Event time a replay checkpoint stays behind the newest event (see docs/storage.md). */
+  replayCheckpointLagMs?: number;
+}
+
 /**
  * An event older than the last one applied: refold the subscription's events in time order and
- * write what differs, so the result is the one in-order delivery gives. True when anything changed.
+ * write what differs, so the result is the one in-order delivery gives. The refold starts from
+ * the subscription's checkpoint when the event is newer than it, reading only the events after
+ * it; else from nothing, reading them all. It leaves a checkpoint `replayCheckpointLagMs` behind
+ * the newest event. True when anything changed.
  */
 async function replayLate(
   uow: UnitOfWork,
   subscription: SubscriptionRecord,
   stored: readonly AddonState[],
   event: SubscriptionEvent,
-  ctx: EffectContext,
+  ctx: ProcessContext,
 ) {
   const { organizationId, provider, externalId } = subscription;
-  const history = await uow.webhookEvents.listHistory(organizationId, provider, externalId);
+  const saved = await uow.subscriptions.findCheckpoint(organizationId, subscription.id);
+  const from = saved !== null && event.occurredAt.getTime() > Date.parse(saved.foldedThrough) ? saved : null;
+  const history = await uow.webhookEvents.listHistory(organizationId, provider, externalId, from?.foldedThrough);
   const events = [...history.map((record) => decodeEvent(record.payload)), event].sort(
     (a, b) => a.occurredAt.getTime() - b.occurredAt.getTime(),
   );
-  const folded = foldEvents(organizationId, events, ctx);
+  const newest = Math.max(Date.parse(subscription.lastEventAt), ...events.map((e) => e.occurredAt.getTime()));
+  const horizon = newest - (ctx.replayCheckpointLagMs ?? DEFAULT_REPLAY_CHECKPOINT_LAG_MS);
+  const { state: folded, checkpoint } = foldFrom(organizationId, from?.state ?? null, events, ctx, horizon);
+  // NOTE: after a refold from nothing the saved checkpoint may lack this event (older than it), so
+  // it is replaced even when it does not move forward.
+  if (checkpoint !== null && (from === null || Date.parse(checkpoint.foldedThrough) > Date.parse(from.foldedThrough))) {
+    await uow.subscriptions.saveCheckpoint(organizationId, subscription.id, checkpoint);
+  }
   if (folded === null) return false;
   const writes = mergeReplay(subscription, stored, folded, ctx.now);
   const subscriptionChanged = !sameFields(writes.subscription, subscription, ['updateTime']);
@@ -82,7 +103,7 @@ export async function processEvent(
   uow: UnitOfWork,
   organizationId: string,
   event: BillingEvent,
-  ctx: EffectContext,
+  ctx: ProcessContext,
 ): Promise<WebhookAck> {
   const { provider, eventId } = event;
   // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.

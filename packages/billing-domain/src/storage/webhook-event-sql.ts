@@ -9,12 +9,18 @@ import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js
 const COLUMNS = selectList(WEBHOOK_EVENT_TABLE);
 const eventFromRow = (row: Record<string, unknown>): WebhookEventRecord => fromRow(WEBHOOK_EVENT_TABLE, row);
 
-async function listWithStatus(sql: SqlClient, key: unknown[], statuses: WebhookEventStatus[]): Promise<WebhookEventRecord[]> {
+async function listWithStatus(
+  sql: SqlClient,
+  key: unknown[],
+  statuses: WebhookEventStatus[],
+  after: string | null = null,
+): Promise<WebhookEventRecord[]> {
   const rows = await sql.query(
     `SELECT ${COLUMNS} FROM webhook_events
      WHERE organization_id = $1 AND provider = $2 AND subscription_external_id = $3 AND status = ANY($4::text[])
+       AND ($5::timestamptz IS NULL OR occurred_at > $5::timestamptz)
      ORDER BY occurred_at, received_at, event_id`,
-    [...key, statuses],
+    [...key, statuses, after],
   );
   return rows.map(eventFromRow);
 }
@@ -69,7 +75,7 @@ export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): Webhoo
     },
     listPending: (organizationId, provider, subscriptionExternalId) =>
       listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['pending']),
-    listHistory: (organizationId, provider, subscriptionExternalId) =>
-      listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['applied', 'stored']),
+    listHistory: (organizationId, provider, subscriptionExternalId, after) =>
+      listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['applied', 'stored'], after ?? null),
   };
 }

@@ -1,3 +1,5 @@
+-- Webhook ingest: one round trip to claim an event, and the replay checkpoints.
+--
 -- billing_claim_event: claims a webhook event and reads what processing it needs, in one round
 -- trip. It records the event unless it is recorded already (then NULL, nothing changed); for a
 -- fresh event that is not ignored it takes the subscription's key lock and only then reads, in
@@ -49,3 +51,16 @@ BEGIN
     'pending', COALESCE(waiting, '[]'::jsonb));
 END
 $$;
+
+-- The replay checkpoint of a subscription: the state its events fold to through folded_through
+-- (every applied or stored event that occurred at or before it), as the domain's JSON. A late
+-- event newer than it is refolded from it and the events after it alone; an older one from
+-- nothing, as before.
+CREATE TABLE IF NOT EXISTS subscription_checkpoints (
+  organization_id TEXT        NOT NULL,
+  subscription_id TEXT        NOT NULL,
+  folded_through  TIMESTAMPTZ NOT NULL,
+  state           JSONB       NOT NULL,
+  PRIMARY KEY (organization_id, subscription_id),
+  FOREIGN KEY (organization_id, subscription_id) REFERENCES subscriptions (organization_id, id)
+);
