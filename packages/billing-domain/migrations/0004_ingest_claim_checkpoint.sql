@@ -11,8 +11,11 @@
 -- order), and, when the subscription is not known and with_pending is asked, the other events
 -- that wait for it, oldest first. Rows come as to_jsonb of the table's rows; NUMERIC as text,
 -- so a decimal never passes through a binary float.
+-- `creates` ({"subscription": <row>, "addons": [<row>...]}, or NULL) is what the event creates
+-- when its subscription is not known: then the function inserts those rows, marks the event
+-- applied and answers "created": true, so a new subscription costs this one round trip.
 
-CREATE OR REPLACE FUNCTION billing_claim_event(event jsonb, lock_key text, with_pending boolean)
+CREATE OR REPLACE FUNCTION billing_claim_event(event jsonb, lock_key text, with_pending boolean, creates jsonb)
 RETURNS jsonb
 LANGUAGE plpgsql VOLATILE
 AS $$
@@ -23,6 +26,7 @@ DECLARE
   parent jsonb;
   children jsonb;
   waiting jsonb;
+  created boolean := false;
 BEGIN
   INSERT INTO webhook_events SELECT * FROM jsonb_populate_record(NULL::webhook_events, event)
     ON CONFLICT (organization_id, provider, event_id) DO NOTHING;
@@ -41,14 +45,23 @@ BEGIN
       INTO children
       FROM (SELECT * FROM addon_subscriptions
             WHERE organization_id = org AND subscription_id = parent->>'id' FOR UPDATE) a;
-  ELSIF with_pending THEN
-    SELECT jsonb_agg(to_jsonb(w) ORDER BY w.occurred_at, w.received_at, w.event_id) INTO waiting
-      FROM webhook_events w
-      WHERE w.organization_id = org AND w.provider = prov AND w.subscription_external_id = sub_key
-        AND w.status = 'pending' AND w.event_id <> event->>'event_id';
+  ELSE
+    IF with_pending THEN
+      SELECT jsonb_agg(to_jsonb(w) ORDER BY w.occurred_at, w.received_at, w.event_id) INTO waiting
+        FROM webhook_events w
+        WHERE w.organization_id = org AND w.provider = prov AND w.subscription_external_id = sub_key
+          AND w.status = 'pending' AND w.event_id <> event->>'event_id';
+    END IF;
+    IF creates IS NOT NULL THEN
+      INSERT INTO subscriptions SELECT * FROM jsonb_populate_record(NULL::subscriptions, creates->'subscription');
+      INSERT INTO addon_subscriptions SELECT * FROM jsonb_populate_recordset(NULL::addon_subscriptions, creates->'addons');
+      UPDATE webhook_events SET status = 'applied'
+        WHERE organization_id = org AND provider = prov AND event_id = event->>'event_id';
+      created := true;
+    END IF;
   END IF;
   RETURN jsonb_build_object('subscription', parent, 'addons', COALESCE(children, '[]'::jsonb),
-    'pending', COALESCE(waiting, '[]'::jsonb));
+    'pending', COALESCE(waiting, '[]'::jsonb), 'created', created);
 END
 $$;
 

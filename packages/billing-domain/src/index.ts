@@ -47,6 +47,7 @@ export type {
   WebhookEventStatus,
   WebhookEventStore,
   EventClaim,
+  EventCreates,
 } from './domain/ports.js';
 export { migrationsDirectory } from './migrations-dir.js';
 

@@ -107,15 +107,25 @@ export interface EventClaim {
    * it, oldest first (occurredAt, then receivedAt); else empty.
    */
   pending: WebhookEventRecord[];
+  /** True when the subscription was not known and `creates` was given: its rows are written, the event is `applied`. */
+  created: boolean;
+}
+
+/** What an event creates when its subscription is not known yet (see `WebhookEventStore.claim`). */
+export interface EventCreates {
+  subscription: SubscriptionRecord;
+  addons: AddonState[];
 }
 
 export interface WebhookEventStore {
   /**
    * `insertIfAbsent`, then for a fresh event about a subscription (status not `ignored`) the
    * subscription's key lock and, read after it, what `findByExternalIdWithAddons` and
-   * `listPending` answer; null when the event is already recorded. One round trip on a SQL store.
+   * `listPending` answer; null when the event is already recorded. With `creates`, when the
+   * subscription is not known, also writes those rows and marks the event `applied` (`created`).
+   * One round trip on a SQL store.
    */
-  claim(event: WebhookEventRecord, options: { withPending: boolean }): Promise<EventClaim | null>;
+  claim(event: WebhookEventRecord, options: { withPending: boolean; creates?: EventCreates }): Promise<EventClaim | null>;
   /**
    * Records the event unless it is already recorded (then false, and nothing changes). When it is new
    * and about a subscription (status not `ignored`), the same statement also takes the

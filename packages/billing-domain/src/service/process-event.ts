@@ -94,9 +94,9 @@ async function replayLate(
 /**
  * Records one verified, normalized event and applies its effects, all inside the caller's
  * transaction. Idempotent per (organization, provider, eventId).
- * NOTE: an event in order costs two statements on a SQL store: the claim (the insert, the
- * subscription's lock, the read of the subscription with its add-ons or of the events waiting
- * for it) and the batched writes.
+ * NOTE: on a SQL store a new subscription costs one statement, the claim (the insert, the
+ * subscription's lock, the read, the new rows); an event for a known one two: the claim (with the
+ * read of the subscription and its add-ons) and the batched writes.
  * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
  */
 export async function processEvent(
@@ -106,8 +106,11 @@ export async function processEvent(
   ctx: ProcessContext,
 ): Promise<WebhookAck> {
   const { provider, eventId } = event;
+  // NOTE: what a snapshot creates does not depend on the stored state, so it goes with the claim,
+  // which writes it when the subscription is not known: a new subscription is one round trip.
+  const creates = event.kind === 'subscription.upserted' ? createSubscription(organizationId, event, ctx) : undefined;
   // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.
-  const claim = await uow.webhookEvents.claim({
+  const record: WebhookEventRecord = {
     organizationId,
     provider,
     eventId,
@@ -117,7 +120,11 @@ export async function processEvent(
     payload: encodeEvent(event),
     status: event.kind === 'ignored' ? 'ignored' : 'pending',
     receivedAt: ctx.now.toISOString(),
-  }, { withPending: event.kind === 'subscription.upserted' });
+  };
+  const claim = await uow.webhookEvents.claim(record, {
+    withPending: creates !== undefined,
+    ...(creates === undefined ? {} : { creates: { subscription: creates.subscription, addons: creates.created } }),
+  });
   if (claim === null) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
   if (event.kind === 'ignored') return ack('webhook.ignored', eventId, `event type ${event.eventType} is ignored; stored`);
 
@@ -130,11 +137,14 @@ export async function processEvent(
     if (event.kind !== 'subscription.upserted') {
       return finish('pending', 'webhook.stored', `event ${eventId} stored; its subscription is not known yet and it applies when it arrives`);
     }
-    const effects = createSubscription(organizationId, event, ctx);
-    await save(uow, effects, true);
+    const effects = creates ?? createSubscription(organizationId, event, ctx);
+    let done = ack('webhook.applied', eventId, `event ${eventId} applied`);
+    if (!claim.created) {
+      await save(uow, effects, true);
+      done = await finish('applied', 'webhook.applied', `event ${eventId} applied`);
+    }
     // NOTE: the claim listed the waiting events without this one: applied again to the state it
     // has just created, it would change nothing.
-    const done = await finish('applied', 'webhook.applied', `event ${eventId} applied`);
     await drainPending(uow, effects, event.occurredAt, claim.pending, ctx);
     return done;
   }

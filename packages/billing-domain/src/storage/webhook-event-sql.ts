@@ -2,7 +2,7 @@ import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '
 import { addonFromRow } from './addon-sql.js';
 import { columnNames, fromRow, insertValues, selectList, toRowJson } from './columns.js';
 import { toJson, type SqlClient } from './sql-client.js';
-import { SUBSCRIPTION_TABLE, WEBHOOK_EVENT_TABLE } from './tables.js';
+import { ADDON_TABLE, SUBSCRIPTION_TABLE, WEBHOOK_EVENT_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 
@@ -29,7 +29,7 @@ type JsonRow = Record<string, unknown>;
 
 // NOTE: one round trip (migration 0004): the function reads after taking the key lock, in
 // statements of its own, so it sees what the lock's previous holder committed.
-const CLAIM = 'SELECT billing_claim_event($1::jsonb, $2, $3) AS claim';
+const CLAIM = 'SELECT billing_claim_event($1::jsonb, $2, $3, $4::jsonb) AS claim';
 
 /**
  * The webhook event store over any SqlClient; status changes go to the transaction's write batch.
@@ -54,14 +54,21 @@ export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): Webhoo
     async claim(e, options) {
       const event = { organization_id: e.organizationId, ...toRowJson(WEBHOOK_EVENT_TABLE, e) };
       const key = subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId);
-      const [row] = await sql.query(CLAIM, [JSON.stringify(event), key, options.withPending]);
-      const claim = toJson(row?.claim) as { subscription: JsonRow | null; addons: JsonRow[]; pending: JsonRow[] } | null;
+      const creates =
+        options.creates === undefined
+          ? null
+          : JSON.stringify({
+              subscription: { organization_id: e.organizationId, ...toRowJson(SUBSCRIPTION_TABLE, options.creates.subscription) },
+              addons: options.creates.addons.map((a) => ({ organization_id: a.organizationId, ...toRowJson(ADDON_TABLE, a) })),
+            });
+      const [row] = await sql.query(CLAIM, [JSON.stringify(event), key, options.withPending, creates]);
+      const claim = toJson(row?.claim) as { subscription: JsonRow | null; addons: JsonRow[]; pending: JsonRow[]; created: boolean } | null;
       if (claim === null || claim === undefined) return null;
       const found =
         claim.subscription === null
           ? null
           : { subscription: fromRow(SUBSCRIPTION_TABLE, claim.subscription), addons: claim.addons.map(addonFromRow) };
-      return { found, pending: claim.pending.map(eventFromRow) };
+      return { found, pending: claim.pending.map(eventFromRow), created: claim.created };
     },
     async setStatus(organizationId, provider, eventId, status) {
       writes.setEventStatus(organizationId, provider, eventId, status);

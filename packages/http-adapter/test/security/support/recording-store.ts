@@ -66,6 +66,11 @@ function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
       claim: async (event, options) => {
         const claimed = await uow.webhookEvents.claim(event, options);
         if (claimed !== null) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
+        const creates = claimed?.created === true ? options.creates : undefined;
+        if (creates !== undefined) {
+          log.push(`subscriptions.insert ${creates.subscription.organizationId}/${creates.subscription.id}`);
+          for (const addon of creates.addons) log.push(`addons.insert ${addon.organizationId}/${addon.id}`);
+        }
         return claimed;
       },
       setStatus: async (org, provider, eventId, status) => {
