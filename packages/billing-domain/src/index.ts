@@ -48,6 +48,8 @@ export type {
   WebhookEventStore,
   EventClaim,
   EventCreates,
+  FoldCheckpoint,
+  FoldedState,
 } from './domain/ports.js';
 export { migrationsDirectory } from './migrations-dir.js';
 

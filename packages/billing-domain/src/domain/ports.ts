@@ -1,5 +1,4 @@
 import type { AddonState } from './addon-state.js';
-import type { FoldCheckpoint } from './replay.js';
 import type { AddonStatus, ProviderName } from '../contract.js';
 
 /**
@@ -28,6 +27,18 @@ export interface SubscriptionRecord {
   lastEventAt: string;
   createTime: string;
   updateTime: string;
+}
+
+/** A subscription and its add-ons as a sequence of events leaves them (see replay.ts). */
+export interface FoldedState {
+  subscription: SubscriptionRecord;
+  addons: AddonState[];
+}
+
+/** A fold stopped after every event that occurred at or before `foldedThrough` (RFC 3339). */
+export interface FoldCheckpoint {
+  foldedThrough: string;
+  state: FoldedState;
 }
 
 /** What became of a received webhook event. */

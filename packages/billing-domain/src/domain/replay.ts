@@ -2,14 +2,10 @@ import { customerEndReached, type AddonState } from './addon-state.js';
 import { scheduledEndPassed } from './transitions.js';
 import { sameFields } from './same-fields.js';
 import type { BillingEvent } from './billing-event.js';
-import type { SubscriptionRecord } from './ports.js';
+import type { FoldCheckpoint, FoldedState, SubscriptionRecord } from './ports.js';
 import { applyEvent, createSubscription, type EffectContext } from './event-effects.js';
 
-/** A subscription and its add-ons as a sequence of events leaves them. */
-export interface FoldedState {
-  subscription: SubscriptionRecord;
-  addons: AddonState[];
-}
+export type { FoldCheckpoint, FoldedState } from './ports.js';
 
 /** One step of the fold: `event` applied to `state` (null before the subscription exists). */
 function foldStep(organizationId: string, state: FoldedState | null, event: BillingEvent, ctx: EffectContext): FoldedState | null {
@@ -31,12 +27,6 @@ function foldStep(organizationId: string, state: FoldedState | null, event: Bill
  */
 export function foldEvents(organizationId: string, events: readonly BillingEvent[], ctx: EffectContext): FoldedState | null {
   return foldFrom(organizationId, null, events, ctx).state;
-}
-
-/** A fold stopped after every event that occurred at or before `foldedThrough` (RFC 3339). */
-export interface FoldCheckpoint {
-  foldedThrough: string;
-  state: FoldedState;
 }
 
 /**

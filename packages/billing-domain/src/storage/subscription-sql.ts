@@ -1,8 +1,7 @@
 import { ADDON_COLUMNS, addonFromRow } from './addon-sql.js';
-import type { SubscriptionRecord, SubscriptionRepository } from '../domain/ports.js';
+import type { FoldCheckpoint, SubscriptionRecord, SubscriptionRepository } from '../domain/ports.js';
 import { fromRow, selectList, selectRows } from './columns.js';
 import { toIso, toJson, type SqlClient } from './sql-client.js';
-import type { FoldCheckpoint } from '../domain/replay.js';
 import { SUBSCRIPTION_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 
