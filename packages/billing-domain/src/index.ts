@@ -46,6 +46,10 @@ export type {
   WebhookEventRecord,
   WebhookEventStatus,
   WebhookEventStore,
+  EventClaim,
+  EventCreates,
+  FoldCheckpoint,
+  FoldedState,
 } from './domain/ports.js';
 export { migrationsDirectory } from './migrations-dir.js';
 

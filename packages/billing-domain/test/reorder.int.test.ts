@@ -70,7 +70,7 @@ describe('reordering (PGlite memory://)', () => {
    * Delivers the events in the given order to a fresh organization and returns its add-ons; with
    * `together`, all at once through group commit, so they share one transaction, in its order.
    */
-  async function finalState(events: readonly BillingEvent[], together = false) {
+  async function finalState(events: readonly BillingEvent[], together = false, replayCheckpointLagMs?: number) {
     const org = freshOrg('reorder');
     const secret = `whsec_${org}`;
     let tick = 10_000;
@@ -80,6 +80,7 @@ describe('reordering (PGlite memory://)', () => {
       clock: () => at(tick++),
       codecs: testCodecs,
       ...(together ? { ingestGroup: { maxSize: 64, windowMs: 5 } } : {}),
+      ...(replayCheckpointLagMs !== undefined ? { replayCheckpointLagMs } : {}),
     });
     const codes: string[] = [];
     if (together) {
@@ -119,6 +120,18 @@ describe('reordering (PGlite memory://)', () => {
   it('order independence: final(permute(events)) = final(events)', async () => {
     await fc.assert(
       fc.asyncProperty(lifeArb, permutation(5), async (life, order) => sameFinalState(lifeEvents(life), order)),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('order independence with replay checkpoints: final(permute(events), checkpoint lag 0..4 min) = final(in order)', async () => {
+    await fc.assert(
+      fc.asyncProperty(lifeArb, permutation(5), fc.integer({ min: 0, max: 4 }), async (life, order, lagMinutes) => {
+        const events = lifeEvents(life);
+        const expected = await finalState(events);
+        const actual = await finalState(order.map((i) => events[i] as BillingEvent), false, lagMinutes * 60_000);
+        expect(actual.addons, `lag ${lagMinutes} min, ${actual.codes.join(', ')}`).toEqual(expected.addons);
+      }),
       { numRuns: RUNS },
     );
   });

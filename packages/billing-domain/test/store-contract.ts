@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingStore } from '../src/domain/ports.js';
 import { anAddon, at, T0 } from './support/addons.js';
 import { aSubscription, anEventRecord, freshOrg } from './support/records.js';
+import { claimContract } from './claim-contract.js';
 
 /**
  * The behaviour every BillingStore adapter must show. `open` makes a migrated store; it is
@@ -18,6 +19,7 @@ export function describeStoreContract(name: string, open: () => Promise<{ store:
       await store.close();
       await cleanup();
     });
+    claimContract(() => store);
 
     async function seed(org: string, count = 1) {
       await store.transaction(async (uow) => {

@@ -29,6 +29,18 @@ export interface SubscriptionRecord {
   updateTime: string;
 }
 
+/** A subscription and its add-ons as a sequence of events leaves them (see replay.ts). */
+export interface FoldedState {
+  subscription: SubscriptionRecord;
+  addons: AddonState[];
+}
+
+/** A fold stopped after every event that occurred at or before `foldedThrough` (RFC 3339). */
+export interface FoldCheckpoint {
+  foldedThrough: string;
+  state: FoldedState;
+}
+
 /** What became of a received webhook event. */
 export type WebhookEventStatus = 'applied' | 'duplicate' | 'stored' | 'ignored' | 'pending';
 
@@ -91,9 +103,40 @@ export interface SubscriptionRepository {
   ): Promise<{ subscription: SubscriptionRecord; addons: AddonState[] } | null>;
   insert(subscription: SubscriptionRecord): Promise<void>;
   update(subscription: SubscriptionRecord): Promise<void>;
+  /** The replay checkpoint of a subscription (our id), null when it has none. */
+  findCheckpoint(organizationId: string, subscriptionId: string): Promise<FoldCheckpoint | null>;
+  /** Replaces the subscription's replay checkpoint. */
+  saveCheckpoint(organizationId: string, subscriptionId: string, checkpoint: FoldCheckpoint): Promise<void>;
+}
+
+/** What claiming a fresh event read, under the subscription's key lock. */
+export interface EventClaim {
+  /** The subscription and its add-ons (listing order), both locked FOR UPDATE; null when not known. */
+  found: { subscription: SubscriptionRecord; addons: AddonState[] } | null;
+  /**
+   * When the subscription is not known and `withPending` was asked: the other events waiting for
+   * it, oldest first (occurredAt, then receivedAt); else empty.
+   */
+  pending: WebhookEventRecord[];
+  /** True when the subscription was not known and `creates` was given: its rows are written, the event is `applied`. */
+  created: boolean;
+}
+
+/** What an event creates when its subscription is not known yet (see `WebhookEventStore.claim`). */
+export interface EventCreates {
+  subscription: SubscriptionRecord;
+  addons: AddonState[];
 }
 
 export interface WebhookEventStore {
+  /**
+   * `insertIfAbsent`, then for a fresh event about a subscription (status not `ignored`) the
+   * subscription's key lock and, read after it, what `findByExternalIdWithAddons` and
+   * `listPending` answer; null when the event is already recorded. With `creates`, when the
+   * subscription is not known, also writes those rows and marks the event `applied` (`created`).
+   * One round trip on a SQL store.
+   */
+  claim(event: WebhookEventRecord, options: { withPending: boolean; creates?: EventCreates }): Promise<EventClaim | null>;
   /**
    * Records the event unless it is already recorded (then false, and nothing changes). When it is new
    * and about a subscription (status not `ignored`), the same statement also takes the
@@ -104,8 +147,11 @@ export interface WebhookEventStore {
   find(organizationId: string, provider: ProviderName, eventId: string): Promise<WebhookEventRecord | null>;
   /** Pending events of one subscription, oldest first (occurredAt, then receivedAt). */
   listPending(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
-  /** The applied and stored events of one subscription, oldest first (occurredAt, then receivedAt). */
-  listHistory(organizationId: string, provider: ProviderName, subscriptionExternalId: string): Promise<WebhookEventRecord[]>;
+  /**
+   * The applied and stored events of one subscription, oldest first (occurredAt, then receivedAt);
+   * with `after` (RFC 3339), only those that occurred later than it.
+   */
+  listHistory(organizationId: string, provider: ProviderName, subscriptionExternalId: string, after?: string): Promise<WebhookEventRecord[]>;
 }
 
 /** The server key that signs page tokens, one per database. */

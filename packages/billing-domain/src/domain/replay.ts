@@ -2,13 +2,22 @@ import { customerEndReached, type AddonState } from './addon-state.js';
 import { scheduledEndPassed } from './transitions.js';
 import { sameFields } from './same-fields.js';
 import type { BillingEvent } from './billing-event.js';
-import type { SubscriptionRecord } from './ports.js';
+import type { FoldCheckpoint, FoldedState, SubscriptionRecord } from './ports.js';
 import { applyEvent, createSubscription, type EffectContext } from './event-effects.js';
 
-/** A subscription and its add-ons as a sequence of events leaves them. */
-export interface FoldedState {
-  subscription: SubscriptionRecord;
-  addons: AddonState[];
+export type { FoldCheckpoint, FoldedState } from './ports.js';
+
+/** One step of the fold: `event` applied to `state` (null before the subscription exists). */
+function foldStep(organizationId: string, state: FoldedState | null, event: BillingEvent, ctx: EffectContext): FoldedState | null {
+  if (event.kind === 'ignored') return state;
+  if (state === null) {
+    if (event.kind !== 'subscription.upserted') return null;
+    const created = createSubscription(organizationId, event, ctx);
+    return { subscription: created.subscription, addons: created.created };
+  }
+  const effects = applyEvent(state.subscription, state.addons, event, ctx);
+  const byId = new Map(effects.updated.map((a) => [a.id, a]));
+  return { subscription: effects.subscription, addons: [...state.addons.map((a) => byId.get(a.id) ?? a), ...effects.created] };
 }
 
 /**
@@ -17,20 +26,32 @@ export interface FoldedState {
  * @example foldEvents('org_1', [created, paymentFailed], ctx)?.addons[0]?.addonStatus // 'ADDON_STATUS_PAST_DUE'
  */
 export function foldEvents(organizationId: string, events: readonly BillingEvent[], ctx: EffectContext): FoldedState | null {
-  let state: FoldedState | null = null;
+  return foldFrom(organizationId, null, events, ctx).state;
+}
+
+/**
+ * Folds events, already in time order and all later than `start` (a checkpoint's state, or null
+ * for nothing), and also answers the state after the last event that occurred at or before
+ * `horizon` (milliseconds), as the checkpoint a later fold may start from; null when there is none.
+ * NOTE: the fold depends on the events and their order, not on when it runs (`ctx.now` only
+ * stamps updateTime and createTime, which the merge does not compare), so folding from a
+ * checkpoint made earlier gives what folding everything from nothing gives.
+ * @example foldFrom('org_1', checkpoint.state, newerEvents, ctx, Number.NEGATIVE_INFINITY).state
+ */
+export function foldFrom(
+  organizationId: string,
+  start: FoldedState | null,
+  events: readonly BillingEvent[],
+  ctx: EffectContext,
+  horizon = Number.NEGATIVE_INFINITY,
+): { state: FoldedState | null; checkpoint: FoldCheckpoint | null } {
+  let state = start;
+  let checkpoint: FoldCheckpoint | null = null;
   for (const event of events) {
-    if (event.kind === 'ignored') continue;
-    if (state === null) {
-      if (event.kind !== 'subscription.upserted') continue;
-      const created = createSubscription(organizationId, event, ctx);
-      state = { subscription: created.subscription, addons: created.created };
-      continue;
-    }
-    const effects = applyEvent(state.subscription, state.addons, event, ctx);
-    const byId = new Map(effects.updated.map((a) => [a.id, a]));
-    state = { subscription: effects.subscription, addons: [...state.addons.map((a) => byId.get(a.id) ?? a), ...effects.created] };
+    state = foldStep(organizationId, state, event, ctx);
+    if (state !== null && event.occurredAt.getTime() <= horizon) checkpoint = { foldedThrough: event.occurredAt.toISOString(), state };
   }
-  return state;
+  return { state, checkpoint };
 }
 
 /** Rows to write so the store holds the folded state under the ids it already uses. */

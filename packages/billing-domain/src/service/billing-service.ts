@@ -19,6 +19,8 @@ export interface BillingServiceDeps {
   onError?: (error: unknown) => void;
   /** Group commit of webhook deliveries (see group-commit.ts); unset: one transaction each. */
   ingestGroup?: GroupCommitOptions;
+  /** Event time a late-event replay leaves its checkpoint behind the newest event (default one hour). */
+  replayCheckpointLagMs?: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export function createBillingService(deps: BillingServiceDeps): BillingService {
       ...(deps.codecs ? { codecs: deps.codecs } : {}),
       ...(deps.onError ? { onError: deps.onError } : {}),
       ...(deps.ingestGroup ? { ingest: groupCommit(deps.store, deps.ingestGroup) } : {}),
+      ...(deps.replayCheckpointLagMs !== undefined ? { replayCheckpointLagMs: deps.replayCheckpointLagMs } : {}),
     }),
     isReady: () => deps.store.ping(),
     close: () => deps.store.close(),

@@ -2,10 +2,10 @@ import type { AddonState } from '../domain/addon-state.js';
 import { sameFields } from '../domain/same-fields.js';
 import type { WebhookAck } from '../contract.js';
 import type { BillingEvent } from '../domain/billing-event.js';
-import type { SubscriptionRecord, UnitOfWork, WebhookEventStatus } from '../domain/ports.js';
+import type { SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from '../domain/event-effects.js';
-import { foldEvents, mergeReplay } from '../domain/replay.js';
+import { foldFrom, mergeReplay } from '../domain/replay.js';
 
 const ack = (code: WebhookAck['code'], eventId: string, message: string): WebhookAck => ({ code, success: true, eventId, message });
 
@@ -16,48 +16,73 @@ async function save(uow: UnitOfWork, effects: EventEffects, isNew: boolean): Pro
   for (const addon of effects.updated) await uow.addons.update(addon);
 }
 
-async function applyTo(uow: UnitOfWork, subscription: SubscriptionRecord, event: SubscriptionEvent, ctx: EffectContext) {
-  const addons = await uow.addons.listBySubscription(subscription.organizationId, subscription.id, { forUpdate: true });
-  const effects = applyEvent(subscription, addons, event, ctx);
-  await save(uow, effects, false);
-  return effects.subscription;
-}
-
 /**
- * Applies the events that waited for this subscription, oldest first. Those older than the event
- * that created it are kept as stored: the creating snapshot already carries a later state.
+ * Applies the events that waited for this subscription (`pending`, oldest first) to the state its
+ * creating event has just written, in memory: the writes are buffered and sent together. Those
+ * older than the creating event are kept as stored: the creating snapshot carries a later state.
  */
-async function drainPending(uow: UnitOfWork, subscription: SubscriptionRecord, createdAt: Date, ctx: EffectContext) {
-  const pending = await uow.webhookEvents.listPending(subscription.organizationId, subscription.provider, subscription.externalId);
-  let current = subscription;
+async function drainPending(
+  uow: UnitOfWork,
+  created: EventEffects,
+  createdAt: Date,
+  pending: readonly WebhookEventRecord[],
+  ctx: EffectContext,
+) {
+  let subscription = created.subscription;
+  let addons = created.created;
   for (const record of pending) {
     const event = decodeEvent(record.payload);
     let status: WebhookEventStatus = 'stored';
     if (event.kind !== 'ignored' && event.occurredAt.getTime() >= createdAt.getTime()) {
-      current = await applyTo(uow, current, event, ctx);
+      const effects = applyEvent(subscription, addons, event, ctx);
+      await save(uow, effects, false);
+      const byId = new Map(effects.updated.map((a) => [a.id, a]));
+      subscription = effects.subscription;
+      addons = [...addons.map((a) => byId.get(a.id) ?? a), ...effects.created];
       status = 'applied';
     }
     await uow.webhookEvents.setStatus(record.organizationId, record.provider, record.eventId, status);
   }
 }
 
+/** How far behind the newest event a replay leaves its checkpoint (default one hour of event time). */
+export const DEFAULT_REPLAY_CHECKPOINT_LAG_MS = 3_600_000;
+
+/** What processing needs besides the effects' context. */
+export interface ProcessContext extends EffectContext {
+  /** Event time a replay checkpoint stays behind the newest event (see docs/storage.md). */
+  replayCheckpointLagMs?: number;
+}
+
 /**
  * An event older than the last one applied: refold the subscription's events in time order and
- * write what differs, so the result is the one in-order delivery gives. True when anything changed.
+ * write what differs, so the result is the one in-order delivery gives. The refold starts from
+ * the subscription's checkpoint when the event is newer than it, reading only the events after
+ * it; else from nothing, reading them all. It leaves a checkpoint `replayCheckpointLagMs` behind
+ * the newest event. True when anything changed.
  */
 async function replayLate(
   uow: UnitOfWork,
   subscription: SubscriptionRecord,
   stored: readonly AddonState[],
   event: SubscriptionEvent,
-  ctx: EffectContext,
+  ctx: ProcessContext,
 ) {
   const { organizationId, provider, externalId } = subscription;
-  const history = await uow.webhookEvents.listHistory(organizationId, provider, externalId);
+  const saved = await uow.subscriptions.findCheckpoint(organizationId, subscription.id);
+  const from = saved !== null && event.occurredAt.getTime() > Date.parse(saved.foldedThrough) ? saved : null;
+  const history = await uow.webhookEvents.listHistory(organizationId, provider, externalId, from?.foldedThrough);
   const events = [...history.map((record) => decodeEvent(record.payload)), event].sort(
     (a, b) => a.occurredAt.getTime() - b.occurredAt.getTime(),
   );
-  const folded = foldEvents(organizationId, events, ctx);
+  const newest = Math.max(Date.parse(subscription.lastEventAt), ...events.map((e) => e.occurredAt.getTime()));
+  const horizon = newest - (ctx.replayCheckpointLagMs ?? DEFAULT_REPLAY_CHECKPOINT_LAG_MS);
+  const { state: folded, checkpoint } = foldFrom(organizationId, from?.state ?? null, events, ctx, horizon);
+  // NOTE: after a refold from nothing the saved checkpoint may lack this event (older than it), so
+  // it is replaced even when it does not move forward.
+  if (checkpoint !== null && (from === null || Date.parse(checkpoint.foldedThrough) > Date.parse(from.foldedThrough))) {
+    await uow.subscriptions.saveCheckpoint(organizationId, subscription.id, checkpoint);
+  }
   if (folded === null) return false;
   const writes = mergeReplay(subscription, stored, folded, ctx.now);
   const subscriptionChanged = !sameFields(writes.subscription, subscription, ['updateTime']);
@@ -69,19 +94,23 @@ async function replayLate(
 /**
  * Records one verified, normalized event and applies its effects, all inside the caller's
  * transaction. Idempotent per (organization, provider, eventId).
- * NOTE: an event in order costs three statements on a SQL store: the insert (which also takes the
- * subscription's lock), one read of the subscription with its add-ons, and the batched writes.
+ * NOTE: on a SQL store a new subscription costs one statement, the claim (the insert, the
+ * subscription's lock, the read, the new rows); an event for a known one two: the claim (with the
+ * read of the subscription and its add-ons) and the batched writes.
  * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
  */
 export async function processEvent(
   uow: UnitOfWork,
   organizationId: string,
   event: BillingEvent,
-  ctx: EffectContext,
+  ctx: ProcessContext,
 ): Promise<WebhookAck> {
   const { provider, eventId } = event;
+  // NOTE: what a snapshot creates does not depend on the stored state, so it goes with the claim,
+  // which writes it when the subscription is not known: a new subscription is one round trip.
+  const creates = event.kind === 'subscription.upserted' ? createSubscription(organizationId, event, ctx) : undefined;
   // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.
-  const fresh = await uow.webhookEvents.insertIfAbsent({
+  const record: WebhookEventRecord = {
     organizationId,
     provider,
     eventId,
@@ -91,11 +120,15 @@ export async function processEvent(
     payload: encodeEvent(event),
     status: event.kind === 'ignored' ? 'ignored' : 'pending',
     receivedAt: ctx.now.toISOString(),
+  };
+  const claim = await uow.webhookEvents.claim(record, {
+    withPending: creates !== undefined,
+    ...(creates === undefined ? {} : { creates: { subscription: creates.subscription, addons: creates.created } }),
   });
-  if (!fresh) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
+  if (claim === null) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
   if (event.kind === 'ignored') return ack('webhook.ignored', eventId, `event type ${event.eventType} is ignored; stored`);
 
-  const found = await uow.subscriptions.findByExternalIdWithAddons(organizationId, provider, event.subscriptionExternalId);
+  const found = claim.found;
   const finish = async (status: WebhookEventStatus, code: WebhookAck['code'], message: string) => {
     if (status !== 'pending') await uow.webhookEvents.setStatus(organizationId, provider, eventId, status);
     return ack(code, eventId, message);
@@ -104,12 +137,15 @@ export async function processEvent(
     if (event.kind !== 'subscription.upserted') {
       return finish('pending', 'webhook.stored', `event ${eventId} stored; its subscription is not known yet and it applies when it arrives`);
     }
-    const effects = createSubscription(organizationId, event, ctx);
-    await save(uow, effects, true);
-    // NOTE: marked applied before the waiting events are listed, so it is not among them: applied
-    // again to the state it has just created, it would change nothing.
-    const done = await finish('applied', 'webhook.applied', `event ${eventId} applied`);
-    await drainPending(uow, effects.subscription, event.occurredAt, ctx);
+    const effects = creates ?? createSubscription(organizationId, event, ctx);
+    let done = ack('webhook.applied', eventId, `event ${eventId} applied`);
+    if (!claim.created) {
+      await save(uow, effects, true);
+      done = await finish('applied', 'webhook.applied', `event ${eventId} applied`);
+    }
+    // NOTE: the claim listed the waiting events without this one: applied again to the state it
+    // has just created, it would change nothing.
+    await drainPending(uow, effects, event.occurredAt, claim.pending, ctx);
     return done;
   }
   const { subscription, addons } = found;

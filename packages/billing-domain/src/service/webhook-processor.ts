@@ -11,7 +11,7 @@ import type { BillingEvent } from '../domain/billing-event.js';
 import type { BillingStore, UnitOfWork } from '../domain/ports.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
-import { processEvent } from './process-event.js';
+import { processEvent, type ProcessContext } from './process-event.js';
 
 /** The provider-specific steps, replaceable in tests. */
 export interface WebhookCodecs {
@@ -30,6 +30,8 @@ export interface WebhookProcessorDeps {
   onError?: (error: unknown) => void;
   /** Shares transactions among deliveries that arrive together; unset: one transaction each. */
   ingest?: GroupCommit;
+  /** Event time a late-event replay leaves its checkpoint behind the newest event (default one hour). */
+  replayCheckpointLagMs?: number;
 }
 
 // NOTE: fatal, so invalid bytes are refused rather than replaced; ignoreBOM keeps a leading
@@ -125,7 +127,8 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
 
 async function processVerified(deps: WebhookProcessorDeps, organizationId: string, event: BillingEvent): Promise<WebhookAck> {
   try {
-    const ctx = { now: deps.clock(), newId: deps.newId };
+    const ctx: ProcessContext = { now: deps.clock(), newId: deps.newId };
+    if (deps.replayCheckpointLagMs !== undefined) ctx.replayCheckpointLagMs = deps.replayCheckpointLagMs;
     const work = (uow: UnitOfWork) => processEvent(uow, organizationId, event, ctx);
     if (deps.ingest === undefined) return await deps.store.transaction(work);
     // NOTE: a group runs its deliveries by subscription, then event id, so that two processes'

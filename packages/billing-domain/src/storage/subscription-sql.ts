@@ -1,7 +1,7 @@
 import { ADDON_COLUMNS, addonFromRow } from './addon-sql.js';
-import type { SubscriptionRecord, SubscriptionRepository } from '../domain/ports.js';
+import type { FoldCheckpoint, SubscriptionRecord, SubscriptionRepository } from '../domain/ports.js';
 import { fromRow, selectList, selectRows } from './columns.js';
-import { toJson, type SqlClient } from './sql-client.js';
+import { toIso, toJson, type SqlClient } from './sql-client.js';
 import { SUBSCRIPTION_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 
@@ -41,6 +41,25 @@ export function sqlSubscriptionRepository(sql: SqlClient, writes: WriteBatch): S
       if (subscription === null || subscription === undefined) return null;
       const addons = (toJson(row?.addons) ?? []) as Record<string, unknown>[];
       return { subscription: subscriptionFromRow(subscription), addons: addons.map(addonFromRow) };
+    },
+    async findCheckpoint(organizationId, subscriptionId) {
+      const [row] = await sql.query(
+        'SELECT folded_through, state FROM subscription_checkpoints WHERE organization_id = $1 AND subscription_id = $2',
+        [organizationId, subscriptionId],
+      );
+      if (row === undefined) return null;
+      return { foldedThrough: toIso(row.folded_through), state: toJson(row.state) as FoldCheckpoint['state'] };
+    },
+    async saveCheckpoint(organizationId, subscriptionId, checkpoint) {
+      // NOTE: the late path alone writes it (under the subscription's lock), so it is sent at once
+      // rather than through the write batch, which serves the path every delivery takes.
+      await sql.query(
+        `INSERT INTO subscription_checkpoints (organization_id, subscription_id, folded_through, state)
+         VALUES ($1, $2, $3, $4::jsonb)
+         ON CONFLICT (organization_id, subscription_id)
+         DO UPDATE SET folded_through = EXCLUDED.folded_through, state = EXCLUDED.state`,
+        [organizationId, subscriptionId, checkpoint.foldedThrough, JSON.stringify(checkpoint.state)],
+      );
     },
     async insert(subscription) {
       writes.insertSubscription(subscription);

@@ -1,22 +1,35 @@
 import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '../domain/ports.js';
-import { columnNames, fromRow, insertValues, selectList } from './columns.js';
-import type { SqlClient } from './sql-client.js';
-import { WEBHOOK_EVENT_TABLE } from './tables.js';
+import { addonFromRow } from './addon-sql.js';
+import { columnNames, fromRow, insertValues, selectList, toRowJson } from './columns.js';
+import { toJson, type SqlClient } from './sql-client.js';
+import { ADDON_TABLE, SUBSCRIPTION_TABLE, WEBHOOK_EVENT_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 
 const COLUMNS = selectList(WEBHOOK_EVENT_TABLE);
 const eventFromRow = (row: Record<string, unknown>): WebhookEventRecord => fromRow(WEBHOOK_EVENT_TABLE, row);
 
-async function listWithStatus(sql: SqlClient, key: unknown[], statuses: WebhookEventStatus[]): Promise<WebhookEventRecord[]> {
+async function listWithStatus(
+  sql: SqlClient,
+  key: unknown[],
+  statuses: WebhookEventStatus[],
+  after: string | null = null,
+): Promise<WebhookEventRecord[]> {
   const rows = await sql.query(
     `SELECT ${COLUMNS} FROM webhook_events
      WHERE organization_id = $1 AND provider = $2 AND subscription_external_id = $3 AND status = ANY($4::text[])
+       AND ($5::timestamptz IS NULL OR occurred_at > $5::timestamptz)
      ORDER BY occurred_at, received_at, event_id`,
-    [...key, statuses],
+    [...key, statuses, after],
   );
   return rows.map(eventFromRow);
 }
+
+type JsonRow = Record<string, unknown>;
+
+// NOTE: one round trip (migration 0004): the function reads after taking the key lock, in
+// statements of its own, so it sees what the lock's previous holder committed.
+const CLAIM = 'SELECT billing_claim_event($1::jsonb, $2, $3, $4::jsonb) AS claim';
 
 /**
  * The webhook event store over any SqlClient; status changes go to the transaction's write batch.
@@ -38,6 +51,25 @@ export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): Webhoo
       );
       return rows.length === 1;
     },
+    async claim(e, options) {
+      const event = { organization_id: e.organizationId, ...toRowJson(WEBHOOK_EVENT_TABLE, e) };
+      const key = subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId);
+      const creates =
+        options.creates === undefined
+          ? null
+          : JSON.stringify({
+              subscription: { organization_id: e.organizationId, ...toRowJson(SUBSCRIPTION_TABLE, options.creates.subscription) },
+              addons: options.creates.addons.map((a) => ({ organization_id: a.organizationId, ...toRowJson(ADDON_TABLE, a) })),
+            });
+      const [row] = await sql.query(CLAIM, [JSON.stringify(event), key, options.withPending, creates]);
+      const claim = toJson(row?.claim) as { subscription: JsonRow | null; addons: JsonRow[]; pending: JsonRow[]; created: boolean } | null;
+      if (claim === null || claim === undefined) return null;
+      const found =
+        claim.subscription === null
+          ? null
+          : { subscription: fromRow(SUBSCRIPTION_TABLE, claim.subscription), addons: claim.addons.map(addonFromRow) };
+      return { found, pending: claim.pending.map(eventFromRow), created: claim.created };
+    },
     async setStatus(organizationId, provider, eventId, status) {
       writes.setEventStatus(organizationId, provider, eventId, status);
     },
@@ -50,7 +82,7 @@ export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): Webhoo
     },
     listPending: (organizationId, provider, subscriptionExternalId) =>
       listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['pending']),
-    listHistory: (organizationId, provider, subscriptionExternalId) =>
-      listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['applied', 'stored']),
+    listHistory: (organizationId, provider, subscriptionExternalId, after) =>
+      listWithStatus(sql, [organizationId, provider, subscriptionExternalId], ['applied', 'stored'], after ?? null),
   };
 }

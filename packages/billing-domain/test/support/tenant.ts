@@ -48,9 +48,22 @@ export function tenant(store: BillingStore) {
   return { org, secret, service, send, addons };
 }
 
-/** A store whose unit of work fails on every add-on write: a failure mid-transaction. */
+/**
+ * A store whose unit of work fails on every add-on write, and right after every claim has written
+ * (a new subscription's rows go with its claim): a failure mid-transaction.
+ */
 export function failingMidTransaction(store: BillingStore): BillingStore {
   const fail = () => Promise.reject(new Error('disk full'));
-  const broken = (uow: UnitOfWork): UnitOfWork => ({ ...uow, addons: { ...uow.addons, insert: fail, update: fail } });
+  const broken = (uow: UnitOfWork): UnitOfWork => ({
+    ...uow,
+    addons: { ...uow.addons, insert: fail, update: fail },
+    webhookEvents: {
+      ...uow.webhookEvents,
+      claim: async (...args) => {
+        await uow.webhookEvents.claim(...args);
+        return fail();
+      },
+    },
+  });
   return { ...store, transaction: (work) => store.transaction((uow) => work(broken(uow))) };
 }

@@ -63,6 +63,16 @@ function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
         if (inserted) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
         return inserted;
       },
+      claim: async (event, options) => {
+        const claimed = await uow.webhookEvents.claim(event, options);
+        if (claimed !== null) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
+        const creates = claimed?.created === true ? options.creates : undefined;
+        if (creates !== undefined) {
+          log.push(`subscriptions.insert ${creates.subscription.organizationId}/${creates.subscription.id}`);
+          for (const addon of creates.addons) log.push(`addons.insert ${addon.organizationId}/${addon.id}`);
+        }
+        return claimed;
+      },
       setStatus: async (org, provider, eventId, status) => {
         log.push(`webhookEvents.setStatus ${org}/${provider}/${eventId} ${status}`);
         await uow.webhookEvents.setStatus(org, provider, eventId, status);
