@@ -1,7 +1,6 @@
 import { loadMigrations, openStore } from '@billing/billing-domain';
 import { Command } from 'commander';
-import { parseServerEnv, ServerEnvError } from '../process/env.js';
-import { CliError } from './cli-error.js';
+import { CliError, cliServerEnv } from './cli-error.js';
 import { progress } from './progress.js';
 
 /**
@@ -20,13 +19,7 @@ export function registerMigrateCommand(program: Command): void {
 
 /** Opens the store (which applies what is pending), and reports the migrations in it. */
 export async function migrate(environment: Record<string, string | undefined>): Promise<string> {
-  let env;
-  try {
-    env = parseServerEnv(environment);
-  } catch (error) {
-    if (error instanceof ServerEnvError) throw new CliError(error.message);
-    throw error;
-  }
+  const env = cliServerEnv(environment);
   const status = progress();
   const known = (await loadMigrations()).map((m) => m.name);
   status.update(`applying migrations (${known.length} known)...`);

@@ -4,8 +4,8 @@ import { calculatePlan, PricingValidationError, type PlanResult } from '@billing
 import { Command, Option } from 'commander';
 import { toPlainJson } from '../http/plain-json.js';
 import { withSettingNames } from '../limits/pricing-limits.js';
-import { parseServerEnv, pricingLimitsOf, ServerEnvError } from '../process/env.js';
-import { CliError } from './cli-error.js';
+import { pricingLimitsOf } from '../process/env.js';
+import { CliError, cliServerEnv } from './cli-error.js';
 import { progress } from './progress.js';
 import { planTable } from './plan-table.js';
 
@@ -42,7 +42,7 @@ export async function priceText(text: string, options: PriceOptions): Promise<st
   } catch (error) {
     throw new CliError(`the plan request is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const limits = pricingLimitsOf(serverEnv());
+  const limits = pricingLimitsOf(cliServerEnv(process.env));
   const instances = (request as { instances?: unknown })?.instances;
   const status = progress();
   if (Array.isArray(instances) && instances.length >= PROGRESS_MIN_INSTANCES) {
@@ -64,14 +64,6 @@ export async function priceText(text: string, options: PriceOptions): Promise<st
   return options.view === 'full' ? `${table}\nDebug (full view):\n${JSON.stringify(result.debug, null, 2)}\n` : table;
 }
 
-function serverEnv() {
-  try {
-    return parseServerEnv(process.env);
-  } catch (error) {
-    if (error instanceof ServerEnvError) throw new CliError(error.message);
-    throw error;
-  }
-}
 
 async function readInput(file: string): Promise<string> {
   if (file !== '-') {

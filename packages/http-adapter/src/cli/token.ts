@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { SignJWT } from 'jose';
-import { parseServerEnv, ServerEnvError } from '../process/env.js';
-import { CliError } from './cli-error.js';
+import { CliError, cliServerEnv } from './cli-error.js';
 
 const TTL = /^(\d{1,9})(s|m|h|d)$/;
 const SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
@@ -13,13 +12,7 @@ const MAX_TTL_SECONDS = 366 * 86_400;
  * @example await mintToken({ orgs: ['org_acme'], ttlSeconds: 3600 }, process.env)
  */
 export async function mintToken(options: { orgs: string[]; ttlSeconds: number }, environment: Record<string, string | undefined>): Promise<string> {
-  let env;
-  try {
-    env = parseServerEnv(environment);
-  } catch (error) {
-    if (error instanceof ServerEnvError) throw new CliError(error.message);
-    throw error;
-  }
+  const env = cliServerEnv(environment);
   if (!env.BILLING_JWT_SECRET) throw new CliError('BILLING_JWT_SECRET is not set: a token is signed with the secret the server verifies');
   const now = Math.floor(Date.now() / 1000);
   let jwt = new SignJWT({ org_ids: options.orgs })
