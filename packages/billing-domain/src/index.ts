@@ -26,7 +26,8 @@ export type {
 } from './contract.js';
 
 export { createBillingService, createAddonService, createWebhookProcessor } from './service/index.js';
-export type { BillingServiceDeps, WebhookCodecs, WebhookProcessorDeps } from './service/index.js';
+export { MAX_PAGE_TOKEN_LENGTH, DEFAULT_REPLAY_CHECKPOINT_LAG_MS } from './service/index.js';
+export type { AddonServiceOptions, BillingServiceDeps, WebhookCodecs, WebhookProcessorDeps } from './service/index.js';
 
 export { openStore, openPgliteStore, openPostgresStore, applyMigrations, loadMigrations, DEFAULT_DATA_DIR } from './storage/index.js';
 export type { OpenStoreOptions, PostgresStoreOptions, Migration } from './storage/index.js';

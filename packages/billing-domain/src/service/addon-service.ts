@@ -60,12 +60,23 @@ function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
     );
 }
 
+/** Limits of the add-on operations. */
+export interface AddonServiceOptions {
+  /** Longest page token accepted (default MAX_PAGE_TOKEN_LENGTH, 1024); longer is invalid_page_token. */
+  pageTokenMaxLength?: number;
+}
+
 /**
  * get/list/cancel/undoCancel over a store, scoped by organization; expected outcomes as values.
  * @example await createAddonService(store).cancel('org_1', 'a1', new Date())
  */
-export function createAddonService(store: BillingStore, onError?: (error: unknown) => void): AddonSubscriptionService {
+export function createAddonService(
+  store: BillingStore,
+  onError?: (error: unknown) => void,
+  options: AddonServiceOptions = {},
+): AddonSubscriptionService {
   const guarded = guardWith(onError);
+  const maxTokenLength = options.pageTokenMaxLength ?? MAX_PAGE_TOKEN_LENGTH;
   // NOTE: the key never changes once stored, so it is read once per process; a failed read is retried.
   let stored: Promise<Uint8Array> | undefined;
   const key = (): Promise<Uint8Array> => {
@@ -103,7 +114,8 @@ export function createAddonService(store: BillingStore, onError?: (error: unknow
         };
         let after: AddonListCursor | undefined;
         if (query.pageToken) {
-          after = query.pageToken.length > MAX_PAGE_TOKEN_LENGTH ? undefined : verifyPageToken(await key(), scope, query.pageToken);
+          after =
+            query.pageToken.length > maxTokenLength ? undefined : verifyPageToken(await key(), scope, query.pageToken, maxTokenLength);
           if (after === undefined) {
             return invalidField('request.invalid_page_token', 'pageToken', 'pageToken is not valid for this query');
           }

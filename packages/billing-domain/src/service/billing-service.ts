@@ -21,6 +21,8 @@ export interface BillingServiceDeps {
   ingestGroup?: GroupCommitOptions;
   /** Event time a late-event replay leaves its checkpoint behind the newest event (default one hour). */
   replayCheckpointLagMs?: number;
+  /** Longest page token the add-on listing accepts (default MAX_PAGE_TOKEN_LENGTH, 1024). */
+  pageTokenMaxLength?: number;
 }
 
 /**
@@ -31,7 +33,11 @@ export function createBillingService(deps: BillingServiceDeps): BillingService {
   const clock = deps.clock ?? (() => new Date());
   const newId = deps.newId ?? randomUUID;
   return {
-    addons: createAddonService(deps.store, deps.onError),
+    addons: createAddonService(
+      deps.store,
+      deps.onError,
+      deps.pageTokenMaxLength !== undefined ? { pageTokenMaxLength: deps.pageTokenMaxLength } : {},
+    ),
     webhooks: createWebhookProcessor({
       store: deps.store,
       config: deps.config,

@@ -11,7 +11,7 @@ export interface PageTokenScope {
   externalSubscriptionId: string | null;
 }
 
-/** Longest token accepted; anything longer is refused before any work. */
+/** Longest token accepted by default (setting BILLING_PAGE_TOKEN_MAX_LENGTH); anything longer is refused before any work. */
 export const MAX_PAGE_TOKEN_LENGTH = 1024;
 
 const MAC_BYTES = 32;
@@ -46,11 +46,16 @@ export function signPageToken(key: Uint8Array, scope: PageTokenScope, cursor: Ad
 
 /**
  * The cursor of a token this key signed for this scope; undefined for anything else (altered,
- * foreign, malformed or too long), checked in constant time over the MAC bytes.
+ * foreign, malformed or longer than `maxLength`), checked in constant time over the MAC bytes.
  * @example verifyPageToken(key, scope, 'garbage') // undefined
  */
-export function verifyPageToken(key: Uint8Array, scope: PageTokenScope, token: string): AddonListCursor | undefined {
-  if (token.length > MAX_PAGE_TOKEN_LENGTH) return undefined;
+export function verifyPageToken(
+  key: Uint8Array,
+  scope: PageTokenScope,
+  token: string,
+  maxLength: number = MAX_PAGE_TOKEN_LENGTH,
+): AddonListCursor | undefined {
+  if (token.length > maxLength) return undefined;
   const dot = token.indexOf('.');
   if (dot <= 0 || token.length - dot - 1 !== MAC_CHARS) return undefined;
   const body = fromBase64url(token.slice(0, dot));

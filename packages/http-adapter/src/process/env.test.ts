@@ -79,4 +79,25 @@ describe('examples: parseServerEnv', () => {
     }
     expect(problems({ BILLING_HEADERS_TIMEOUT_MS: '40000' }).join()).toMatch(/BILLING_HEADERS_TIMEOUT_MS must not exceed BILLING_BODY_TIMEOUT_MS/);
   });
+
+  const settings = [
+    // [variable, default, a valid value, an invalid value]
+    ['BILLING_PAGE_TOKEN_MAX_LENGTH', 1024, '4096', '255'],
+    ['BILLING_REPLAY_CHECKPOINT_LAG_MS', 3_600_000, '0', '-1'],
+    ['BILLING_JWKS_TIMEOUT_MS', 5_000, '2500', '0'],
+    ['BILLING_JWKS_COOLDOWN_MS', 60_000, '30000', '1.5'],
+    ['BILLING_JWKS_CACHE_MAX_AGE_MS', 600_000, '120000', '999'],
+  ] as const;
+
+  it.each(settings)('%s: default %d', (name, fallback) => {
+    expect(parseServerEnv({})[name]).toBe(fallback);
+  });
+
+  it.each(settings)('%s: reads a valid value', (name, _fallback, valid) => {
+    expect(parseServerEnv({ [name]: valid })[name]).toBe(Number(valid));
+  });
+
+  it.each(settings)('%s: an invalid value is refused, naming the variable', (name, _fallback, _valid, invalid) => {
+    expect(problems({ [name]: invalid }).join()).toContain(`${name} must be an integer`);
+  });
 });

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_REPLAY_CHECKPOINT_LAG_MS, MAX_PAGE_TOKEN_LENGTH } from '@billing/billing-domain';
+import { JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from '../auth/remote-key-set.js';
 import { DEFAULT_PRICING_LIMITS, PRICING_LIMIT_SETTINGS, type PricingLimits } from '../limits/pricing-limits.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,6 +27,7 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
 
 const MAX_LIMIT = 1_000_000_000;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The environment the server reads (service.md section 7). */
 export const serverEnvSchema = z
@@ -66,6 +69,13 @@ export const serverEnvSchema = z
     BILLING_OFFLOAD_MIN_ENTRIES: integer('BILLING_OFFLOAD_MIN_ENTRIES', 0, MAX_LIMIT, 2_000),
     BILLING_INGEST_GROUP_MAX: integer('BILLING_INGEST_GROUP_MAX', 1, 10_000, 64),
     BILLING_INGEST_GROUP_WINDOW_MS: integer('BILLING_INGEST_GROUP_WINDOW_MS', 0, 1_000, 1),
+    // NOTE: the server's own tokens are about 135 characters (a UUID id), so a maximum below 256
+    // could refuse the tokens it hands out.
+    BILLING_PAGE_TOKEN_MAX_LENGTH: integer('BILLING_PAGE_TOKEN_MAX_LENGTH', 256, 65_536, MAX_PAGE_TOKEN_LENGTH),
+    BILLING_REPLAY_CHECKPOINT_LAG_MS: integer('BILLING_REPLAY_CHECKPOINT_LAG_MS', 0, 30 * DAY_MS, DEFAULT_REPLAY_CHECKPOINT_LAG_MS),
+    BILLING_JWKS_TIMEOUT_MS: integer('BILLING_JWKS_TIMEOUT_MS', 1, 60_000, JWKS_TIMEOUT_MS),
+    BILLING_JWKS_COOLDOWN_MS: integer('BILLING_JWKS_COOLDOWN_MS', 0, HOUR_MS, JWKS_COOLDOWN_MS),
+    BILLING_JWKS_CACHE_MAX_AGE_MS: integer('BILLING_JWKS_CACHE_MAX_AGE_MS', 1_000, DAY_MS, JWKS_CACHE_MAX_AGE_MS),
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
     NODE_ENV: optionalText,
   })

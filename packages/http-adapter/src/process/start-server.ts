@@ -53,6 +53,8 @@ export async function startServer(
       windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
       onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
     },
+    replayCheckpointLagMs: env.BILLING_REPLAY_CHECKPOINT_LAG_MS,
+    pageTokenMaxLength: env.BILLING_PAGE_TOKEN_MAX_LENGTH,
   });
   let draining = false;
   // NOTE: readiness turns false as soon as shutdown starts, so load balancers stop routing here.
@@ -106,7 +108,10 @@ export async function startServer(
 async function authOf(env: ServerEnv): Promise<{ verifier: TokenVerifier; token: string | null }> {
   const claims = { issuer: env.BILLING_JWT_ISSUER, audience: env.BILLING_JWT_AUDIENCE };
   if (env.BILLING_JWT_SECRET) return { verifier: createJwtVerifier({ secret: env.BILLING_JWT_SECRET, ...claims }), token: null };
-  if (env.BILLING_JWKS_URL) return { verifier: createJwtVerifier({ jwksUrl: env.BILLING_JWKS_URL, ...claims }), token: null };
+  if (env.BILLING_JWKS_URL) {
+    const jwks = { timeoutMs: env.BILLING_JWKS_TIMEOUT_MS, cooldownMs: env.BILLING_JWKS_COOLDOWN_MS, cacheMaxAgeMs: env.BILLING_JWKS_CACHE_MAX_AGE_MS };
+    return { verifier: createJwtVerifier({ jwksUrl: env.BILLING_JWKS_URL, jwks, ...claims }), token: null };
+  }
   if (env.NODE_ENV === 'production') {
     throw new StartupError('no authentication configured: set BILLING_JWT_SECRET or BILLING_JWKS_URL (NODE_ENV=production)');
   }
