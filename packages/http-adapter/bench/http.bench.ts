@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { RawRequest } from 'autocannon';
 import { createTestDatabase, postgresAvailability } from '../test/support/postgres.js';
 import { signToken, TEST_SECRET } from '../test/support/tokens.js';
-import { STANDARD_SECRET, STRIPE_SECRET, stripeDelivery, stripeSubscriptionEvent } from '../test/support/webhook-payloads.js';
+import { STANDARD_SECRET, STRIPE_SECRET } from '../test/support/webhook-payloads.js';
+import { storedAddons, stripeCreations } from './deliveries.js';
 import { combined, HEADER, load, row, RULE, type Figures } from './load.js';
 import { largePlan, PLAN_3X6, README_PLAN, SMALL_PLAN } from './plans.js';
 import { serverEntry, startBenchServer, type BenchServer } from './server.js';
@@ -36,43 +36,16 @@ const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath };
 const token = await signToken({ orgs: [ORG], expiresIn: 3600 });
 const auth = { authorization: `Bearer ${token}`, 'x-organization-id': ORG, 'content-type': 'application/json' };
 
-/** Pre-signed Stripe deliveries, each a new subscription with one add-on; `next` hands them out in turn. */
-function deliveries(prefix: string, count: number) {
-  const now = new Date();
-  const periodStart = new Date('2030-01-01T00:00:00Z');
-  const all: RawRequest[] = Array.from({ length: count }, (_, i) => {
-    const id = `${prefix}_${i}`;
-    const event = stripeSubscriptionEvent('customer.subscription.created', { eventId: `evt_${id}`, created: now, subscriptionId: `sub_${id}`, itemId: `si_${id}`, periodStart });
-    const { body, headers } = stripeDelivery(event, now);
-    return { method: 'POST', path: '/api/v1/webhooks/stripe', headers, body };
-  });
-  let i = 0;
-  return { next: () => all[i++ % count]!, sent: () => i, count };
-}
-
-/** Add-ons of the organization as the list API counts them (one per applied delivery). */
-async function storedAddons(url: string): Promise<number> {
-  let total = 0;
-  let pageToken = '';
-  do {
-    const res = await fetch(`${url}/v1/addon-subscriptions?pageSize=1000${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`, { headers: auth });
-    if (res.status !== 200) throw new Error(`list answered ${res.status}`);
-    const page = (await res.json()) as { addonSubscriptions: unknown[]; nextPageToken: string };
-    total += page.addonSubscriptions.length;
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return total;
-}
 
 /** Webhook deliveries against the servers at once (disjoint events); stored count verified afterwards. */
 async function webhookRun(name: string, servers: BenchServer[], prefix: string): Promise<{ figures: Figures; stored: number }> {
-  const before = await storedAddons(servers[0]!.url);
-  const sets = servers.map((_, k) => deliveries(`${prefix}${k}`, Math.ceil((8000 * SECONDS) / servers.length)));
+  const before = await storedAddons(servers[0]!.url, auth);
+  const sets = servers.map((_, k) => stripeCreations(`${prefix}${k}`, Math.ceil((8000 * SECONDS) / servers.length)));
   const parts = await Promise.all(
     servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections: Math.ceil(CONNECTIONS / servers.length), next: sets[k]!.next })),
   );
   const figures = combined(name, parts);
-  const stored = (await storedAddons(servers[0]!.url)) - before;
+  const stored = (await storedAddons(servers[0]!.url, auth)) - before;
   if (sets.some((s) => s.sent() > s.count)) console.log(`  note: ${name} sent more requests than pre-signed deliveries; repeats are duplicates`);
   return { figures, stored };
 }

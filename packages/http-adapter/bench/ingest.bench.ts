@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RawRequest } from 'autocannon';
 import { pgliteCeiling, postgresCeiling, type Ceiling } from '../../billing-domain/bench/commit-ceiling.js';
 import { createTestDatabase, postgresAvailability } from '../test/support/postgres.js';
 import { signToken, TEST_SECRET } from '../test/support/tokens.js';
-import { STRIPE_SECRET, stripeDelivery, stripeSubscriptionEvent } from '../test/support/webhook-payloads.js';
+import { STRIPE_SECRET } from '../test/support/webhook-payloads.js';
+import { storedAddons, stripeCreations } from './deliveries.js';
 import { combined, HEADER, load, row, RULE, type Figures } from './load.js';
 import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 
@@ -33,34 +33,6 @@ const passThrough = Object.fromEntries(
 const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath, ...passThrough };
 const auth = { authorization: `Bearer ${await signToken({ orgs: [ORG], expiresIn: 3600 })}`, 'x-organization-id': ORG };
 
-/** Pre-signed deliveries, each a new subscription with one add-on, handed out in turn. */
-function deliveries(prefix: string, count: number) {
-  const now = new Date();
-  const periodStart = new Date('2030-01-01T00:00:00Z');
-  const all: RawRequest[] = Array.from({ length: count }, (_, i) => {
-    const id = `${prefix}_${i}`;
-    const event = stripeSubscriptionEvent('customer.subscription.created', { eventId: `evt_${id}`, created: now, subscriptionId: `sub_${id}`, itemId: `si_${id}`, periodStart });
-    const { body, headers } = stripeDelivery(event, now);
-    return { method: 'POST', path: '/api/v1/webhooks/stripe', headers, body };
-  });
-  let i = 0;
-  return { next: () => all[i++ % count]!, sent: () => i, count };
-}
-
-/** The add-ons the list API shows (one per applied delivery). */
-async function storedAddons(url: string): Promise<number> {
-  let total = 0;
-  let pageToken = '';
-  do {
-    const query = `pageSize=1000${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`;
-    const res = await fetch(`${url}/v1/addon-subscriptions?${query}`, { headers: auth });
-    if (res.status !== 200) throw new Error(`list answered ${res.status}`);
-    const page = (await res.json()) as { addonSubscriptions: unknown[]; nextPageToken: string };
-    total += page.addonSubscriptions.length;
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return total;
-}
 
 interface Run {
   figures: Figures;
@@ -83,14 +55,14 @@ function cpuMillis(pid: number | undefined): number {
 
 /** Disjoint deliveries against the servers at once; the applied count read back afterwards. */
 async function ingestRun(name: string, servers: BenchServer[], prefix: string): Promise<Run> {
-  const before = await storedAddons(servers[0]!.url);
+  const before = await storedAddons(servers[0]!.url, auth);
   const cpuBefore = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0);
-  const sets = servers.map((_, k) => deliveries(`${prefix}${k}`, Math.ceil((6000 * SECONDS) / servers.length)));
+  const sets = servers.map((_, k) => stripeCreations(`${prefix}${k}`, Math.ceil((6000 * SECONDS) / servers.length)));
   const connections = Math.ceil(CONNECTIONS / servers.length);
   const parts = await Promise.all(servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections, next: sets[k]!.next })));
   const figures = combined(name, parts);
   const cpu = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0) - cpuBefore;
-  const applied = (await storedAddons(servers[0]!.url)) - before;
+  const applied = (await storedAddons(servers[0]!.url, auth)) - before;
   if (sets.some((s) => s.sent() > s.count)) throw new Error(`${name}: more requests than pre-signed deliveries; raise the count`);
   // NOTE: every delivery is new, so each 2xx must show as one add-on; more applied than 2xx is a
   // delivery committed whose answer the client did not wait for (a timeout), never a loss.
