@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { PLAN_REQUEST_EXAMPLE } from '../../src/routes/plan-example.js';
 import { REPO_ROOT } from '../support/server-process.js';
 
 const OWN_ENV = /^(BILLING_|DATABASE_URL$|PORT$|HOST$|LOG_LEVEL$|NODE_ENV$)/;
@@ -29,16 +30,5 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
   });
 }
 
-/** A small valid plan request: two instances, an add-on, pooled egress, 10% off, 20% tax. */
-export const SAMPLE_PLAN = {
-  planConfig: {
-    currency: 'USD',
-    prices: [
-      { productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '10.00' },
-      { productType: 'PRODUCT_TYPE_ADDON', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1.25', addonCode: 'backup' },
-      { productType: 'PRODUCT_TYPE_USAGE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.05', metricName: 'egress_gb', freeUnits: 100 },
-    ],
-  },
-  instances: [{ quantity: 2, region: 'eu-west', addons: [{ code: 'backup' }], usage: { egress_gb: 400 } }, { quantity: 1, usage: { egress_gb: 40 } }],
-  calcConfig: { taxRate: '0.2', discountPercent: 10 },
-};
+/** A small valid plan request: two instances, an add-on, pooled egress, 10% off, 20% tax (the OpenAPI example). */
+export const SAMPLE_PLAN = PLAN_REQUEST_EXAMPLE;
