@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingService } from '../src/contract.js';
 import type { BillingEvent } from '../src/domain/billing-event.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { groupCommit } from '../src/storage/group-commit.js';
@@ -9,7 +8,7 @@ import { anItem, at } from './support/addons.js';
 import { deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 import { anEventRecord, freshOrg } from './support/records.js';
-import { sharedStore } from './support/tenant.js';
+import { sharedStore, tenant } from './support/tenant.js';
 
 /** The store, telling `log` when a transaction began and when it committed. */
 function observed(store: BillingStore, log: string[]): BillingStore {
@@ -25,25 +24,7 @@ function observed(store: BillingStore, log: string[]): BillingStore {
 }
 
 /** A service of a fresh organization whose deliveries go through group commit on `store`. */
-function groupedService(store: BillingStore, windowMs = 20) {
-  const org = freshOrg('group');
-  const secret = `whsec_${org}`;
-  let tick = 1000;
-  const service: BillingService = createBillingService({
-    store,
-    config: { webhookEndpoints: [{ provider: 'standard', organizationId: org, secrets: [secret], requireBearer: false, toleranceSeconds: 300 }] },
-    clock: () => at(tick++),
-    codecs: testCodecs,
-    ingestGroup: { maxSize: 64, windowMs },
-  });
-  const send = (event: BillingEvent) => service.webhooks.handle(deliveryOf(event, secret));
-  const addons = async () => {
-    const page = await service.addons.list(org, { pageSize: 100 });
-    if (!page.ok) throw new Error(page.error.code);
-    return page.value.addonSubscriptions;
-  };
-  return { org, send, addons };
-}
+const groupedService = (store: BillingStore, windowMs = 20) => tenant(store, { ingestGroup: { maxSize: 64, windowMs }, onError: () => undefined });
 
 function describeGroupCommit(getStore: () => BillingStore) {
   it('deliveries arriving together share one commit, and each is answered only after it', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { BillingService } from '../../src/contract.js';
 import type { BillingEvent } from '../../src/domain/billing-event.js';
-import { createBillingService } from '../../src/service/billing-service.js';
+import { createBillingService, type BillingServiceDeps } from '../../src/service/billing-service.js';
 import type { BillingStore, UnitOfWork } from '../../src/domain/ports.js';
 import { at } from './addons.js';
 import { deliveryOf, testCodecs } from './events.js';
@@ -27,9 +27,12 @@ export function sharedStore(open: StoreOpener): () => BillingStore {
   };
 }
 
-/** A fresh organization with one `standard` endpoint, a service on `store`, and helpers. */
-export function tenant(store: BillingStore) {
-  const org = freshOrg();
+/**
+ * A fresh organization with one `standard` endpoint, a service on `store`, and helpers; `options`
+ * adds service settings (group commit, ...).
+ */
+export function tenant(store: BillingStore, options: Pick<BillingServiceDeps, 'ingestGroup' | 'onError'> = {}) {
+  const org = freshOrg(options.ingestGroup ? 'group' : undefined);
   const secret = `whsec_${org}`;
   let tick = 1000;
   const service: BillingService = createBillingService({
@@ -38,6 +41,7 @@ export function tenant(store: BillingStore) {
     clock: () => at(tick++),
     codecs: testCodecs,
     onError: (error) => console.error(error),
+    ...options,
   });
   const send = (event: BillingEvent) => service.webhooks.handle(deliveryOf(event, secret));
   const addons = async () => {
