@@ -1,3 +1,5 @@
+import { REFERENCE_PRICES } from '../../pricing-core/bench/reference-plan.js';
+
 /** Request bodies of the calculate benchmark. */
 
 /** One base price, one instance. */
@@ -51,22 +53,7 @@ export function largePlan(count: number) {
 export const PLAN_3X6 = {
   planConfig: {
     currency: 'USD',
-    prices: [
-      { pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.0125', billingPeriod: 'BILLING_PERIOD_HOURLY' },
-      {
-        pricingModel: 'PRICING_MODEL_TIERED',
-        metricName: 'cpu',
-        tiers: [
-          { startInclusive: 0, endExclusive: 100, unitAmount: '0.05' },
-          { startInclusive: 100, endExclusive: 1000, unitAmount: '0.04' },
-          { startInclusive: 1000, unitAmount: '0.03' },
-        ],
-      },
-      { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ipv4', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '3' },
-      { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'backup', pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'backup_gb', unitAmount: '0.02' },
-      { pricingModel: 'PRICING_MODEL_PACKAGE', metricName: 'requests', freeUnits: 10, packageSize: 50, packagePrice: '2' },
-      { productType: 'PRODUCT_TYPE_USAGE', pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'transfer', freeUnits: 1000, unitAmount: '0.01', prorate: true },
-    ],
+    prices: REFERENCE_PRICES,
   },
   instances: [
     { quantity: 1, hoursUsed: 300, usage: { cpu: 150, requests: 240, transfer: 900 }, addons: [{ code: 'ipv4', usage: 2 }] },
