@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 /** The most a minified browser bundle of `calculatePlan` may weigh (docs/packaging.md). */
-export const BUNDLE_SIZE_LIMIT_KB = 60;
+export const BUNDLE_SIZE_LIMIT_KB = 64;
 
 /** The npm package an esbuild input path belongs to, or `(own code)`. */
 function packageOf(path) {

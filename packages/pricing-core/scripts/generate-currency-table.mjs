@@ -2,7 +2,7 @@
 // Writes src/money/iso-4217-table.ts from the ISO 4217 list that the `currency-codes` package
 // ships. NOTE: the engine keeps only code -> minor digits (about 0.8 KB) instead of bundling the
 // package's whole table with country names (17.8 KB minified), which would put a browser bundle
-// of calculatePlan over its 60 KB budget; a test holds the generated file equal to the package.
+// of calculatePlan over its size budget; a test holds the generated file equal to the package.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

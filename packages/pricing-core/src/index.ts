@@ -14,6 +14,8 @@ export {
 } from './constants.js';
 export { currencyMinorDigits, normalizeCurrency } from './money/currency.js';
 export { DEFAULT_PRICING_LIMITS } from './limits.js';
+export { configurePriceCache, DEFAULT_PRICE_CACHE } from './validation/price-cache.js';
+export type { PriceCacheSettings } from './validation/price-cache.js';
 export { MAX_INPUT_DECIMALS, MAX_MAGNITUDE_EXPONENT } from './money/bounds.js';
 export { MAX_LISTED_VIOLATIONS } from './validation/collector.js';
 export type { FieldViolation } from './errors/pricing-validation-error.js';

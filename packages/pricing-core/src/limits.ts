@@ -44,6 +44,11 @@ export interface CalculateOptions {
    * the whole process; the result is the same, byte for byte. For comparisons and bug reports.
    */
   exact?: boolean;
+  /**
+   * Reuse the resolution of a price list seen valid before (true by default; see
+   * `configurePriceCache`). The result is the same either way; false resolves every price again.
+   */
+  priceCache?: boolean;
 }
 
 /** Options with every default applied. */
@@ -54,6 +59,8 @@ export interface ResolvedOptions {
   readonly limits: PricingLimits;
   /** Whether the exact path is forced. */
   readonly exact: boolean;
+  /** Whether the resolved-prices cache is used. */
+  readonly priceCache: boolean;
 }
 
 /**
@@ -71,5 +78,5 @@ export function resolveOptions(options: CalculateOptions = {}): ResolvedOptions 
   }
   const view = options.view ?? 'BASIC';
   if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be BASIC or FULL, got ${String(view)}`);
-  return { view, limits, exact: options.exact === true };
+  return { view, limits, exact: options.exact === true, priceCache: options.priceCache !== false };
 }

@@ -1,7 +1,12 @@
+import { configurePriceCache, type PriceCacheSettings } from '@billing/pricing-core';
 import { Piscina } from 'piscina';
+import { workerData } from 'node:worker_threads';
 import { runCalculation, type CalculationTask, type WorkerOutcome } from './calculation-task.js';
 
 const utf8 = new TextEncoder();
+
+// Each worker thread has its own resolved-prices cache, with the server's bounds.
+configurePriceCache((workerData as { priceCache?: PriceCacheSettings } | null)?.priceCache);
 
 /**
  * The piscina worker (a tsup entry of its own, `dist/calculate-worker.js`): one calculation per task. The answer

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import type { PriceCacheSettings } from '@billing/pricing-core';
 import type { CalculateOptions } from '../limits/pricing-limits.js';
 import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTask, type WorkerOutcome } from './calculation-task.js';
 
@@ -20,6 +21,8 @@ export interface PlanCalculatorOptions {
   threads: number;
   /** instances x prices from which a calculation runs in a worker (BILLING_OFFLOAD_MIN_ENTRIES). */
   offloadMinEntries: number;
+  /** The bounds of each worker's resolved-prices cache (BILLING_PRICE_CACHE_*); the library defaults when unset. */
+  priceCache?: PriceCacheSettings;
 }
 
 /** Every calculation inline, on the calling thread (tests, and the command line). */
@@ -39,6 +42,7 @@ export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalcul
     filename: new URL(fromSource ? './calculate-worker.ts' : './calculate-worker.js', import.meta.url).href,
     minThreads: options.threads,
     maxThreads: options.threads,
+    workerData: { priceCache: options.priceCache },
     // NOTE: from source the worker is TypeScript and imports the `source` export of pricing-core;
     // it gets the same loader and conditions as `node --conditions=source --import tsx`.
     ...(fromSource ? { execArgv: ['--conditions=source', '--import', tsxLoader()] } : {}),

@@ -8,6 +8,7 @@ import {
   type SecretEnvironment,
 } from '@billing/billing-domain';
 import type { Logger } from 'pino';
+import { configurePriceCache } from '@billing/pricing-core';
 import { createApp } from '../app.js';
 import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { createPlanCalculator } from '../calculation/plan-calculator.js';
@@ -64,7 +65,9 @@ export async function startServer(
     isReady: async () => !draining && (await billing.isReady()),
     close: () => billing.close(),
   };
-  const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES });
+  const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
+  configurePriceCache(priceCache);
+  const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
   const app = createApp({
     billing: served,
     auth: dev.verifier,

@@ -140,6 +140,17 @@ const DIVISION_PLACES = 4;
  */
 export function compileFastPlan(plan: ResolvedPlan): FastPlan | undefined {
   if (!scaledLaneOpen()) return undefined;
+  // NOTE: what is compiled depends only on the prices, the cycle and the mode: a plan from a
+  // cached price list (see validation/price-cache.ts) compiles it once. The overage rates, which
+  // differ per request, change only pooled prices' rates, which the lane does not compile.
+  if (plan.shared === null) return compile(plan);
+  if (!compiledPlans.has(plan.shared)) compiledPlans.set(plan.shared, compile(plan));
+  return compiledPlans.get(plan.shared);
+}
+
+const compiledPlans = new WeakMap<object, FastPlan | undefined>();
+
+function compile(plan: ResolvedPlan): FastPlan | undefined {
   const cycleHours = whole(plan.cycleHours);
   const capHours = plan.capHours === null ? Number.POSITIVE_INFINITY : whole(plan.capHours);
   const all = [...plan.basePrices, ...[...plan.addonPrices.values()].flat()];

@@ -101,4 +101,9 @@ export interface ResolvedPlan {
   readonly couponValue: Decimal;
   /** Tax rate as a fraction. */
   readonly taxRate: Decimal;
+  /**
+   * The same object for every plan resolved from one cached price list (same prices, capHours
+   * and mode), so work that depends only on those can be kept with it; null when not cached.
+   */
+  readonly shared: object | null;
 }

@@ -12,6 +12,8 @@ import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
+import { cachedPrices, keepPrices, priceListKey, type CachedPrices } from './price-cache.js';
+import { isExactOnly } from '../money/decimal.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =
@@ -26,13 +28,18 @@ export type Analysis =
 export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions()): Analysis {
   const v = new ViolationCollector();
   if (!checkLimits(request, options, v)) return { ok: false, violations: v.list, total: v.total };
-  const shapeOk = checkRequestShape(request, v);
   // NOTE: the semantic checks read the request as sent, even when the schema rejected it
   // (wrong types read as unset), so one response lists every problem; reading the original
   // also keeps map keys such as "__proto__" that a parsed copy would lose.
   const root = asObject(request) ?? {};
   const planConfig = asObject(root.planConfig) ?? {};
   const calcConfig = root.calcConfig;
+  // NOTE: a price list seen valid before (same content, same capHours, same mode) is neither
+  // checked nor resolved again: see price-cache.ts.
+  const rawPrices = planConfig.prices;
+  const key = options.priceCache ? priceListKey(rawPrices, asObject(calcConfig)?.capHours, isExactOnly()) : undefined;
+  const cached = key === undefined ? undefined : cachedPrices(key);
+  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (rawPrices as unknown[]));
 
   const code = readText(planConfig.currency) ?? 'USD';
   const currency = normalizeCurrency(code);
@@ -41,23 +48,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
 
   const cycle = resolveCycle(calcConfig, v);
   const overageRates = resolveOverageRates(calcConfig, v);
-  const prices: ResolvedPrice[] = [];
-  const usageMetrics = new Map<string, number>();
-  const addonCodes = new Set<string>();
-  asArray(planConfig.prices).forEach((item, index) => {
-    const raw = asObject(item) ?? {};
-    // Cross-price facts are read from the raw price so they hold even when the price has other errors.
-    const addonCode = readText(raw.addonCode);
-    if (raw.productType === 'PRODUCT_TYPE_ADDON' && addonCode !== undefined) addonCodes.add(addonCode);
-    const metric = readText(raw.metricName);
-    if (raw.productType === 'PRODUCT_TYPE_USAGE' && metric !== undefined) {
-      const first = usageMetrics.get(metric);
-      if (first === undefined) usageMetrics.set(metric, index);
-      else v.add(['planConfig', 'prices', index, 'metricName'], MESSAGES.duplicateUsageMetric(metric, first));
-    }
-    const price = resolvePrice(item, index, cycle.cycleHours, v);
-    if (price !== undefined) prices.push(applyOverageRate(price, overageRates));
-  });
+  const { prices, usageMetrics, addonCodes } = cached ?? resolvePrices(rawPrices, cycle.cycleHours, v);
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
@@ -66,8 +57,11 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
+  let shared = cached;
+  if (key !== undefined && shared === undefined) keepPrices(key, (shared = { prices, usageMetrics, addonCodes }));
+  const priced = overageRates.size === 0 ? prices : prices.map((price) => applyOverageRate(price, overageRates));
   const addonPrices = new Map<string, ResolvedPrice[]>();
-  for (const price of prices) {
+  for (const price of priced) {
     if (price.productType !== 'ADDON' || price.addonCode === null) continue;
     const list = addonPrices.get(price.addonCode) ?? [];
     list.push(price);
@@ -79,13 +73,36 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
       currency,
       minorDigits,
       ...cycle,
-      basePrices: prices.filter((p) => p.productType === 'BASE'),
+      basePrices: priced.filter((p) => p.productType === 'BASE'),
       addonPrices,
-      usagePrices: prices.filter((p) => p.productType === 'USAGE'),
+      usagePrices: priced.filter((p) => p.productType === 'USAGE'),
       instances,
       ...adjustments,
+      shared: shared ?? null,
     },
   };
+}
+
+/** Checks and resolves every price; the cross-price facts are read from the raw prices, so they hold even when a price has other errors. */
+function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationCollector): CachedPrices {
+  const prices: ResolvedPrice[] = [];
+  const usageMetrics = new Map<string, number>();
+  const addonCodes = new Set<string>();
+  asArray(rawPrices).forEach((item, index) => {
+    const raw = asObject(item) ?? {};
+    // Cross-price facts are read from the raw price so they hold even when the price has other errors.
+    const addonCode = readText(raw.addonCode);
+    if (raw.productType === 'PRODUCT_TYPE_ADDON' && addonCode !== undefined) addonCodes.add(addonCode);
+    const metric = readText(raw.metricName);
+    if (raw.productType === 'PRODUCT_TYPE_USAGE' && metric !== undefined) {
+      const first = usageMetrics.get(metric);
+      if (first === undefined) usageMetrics.set(metric, index);
+      else v.add(['planConfig', 'prices', index, 'metricName'], MESSAGES.duplicateUsageMetric(metric, first));
+    }
+    const price = resolvePrice(item, index, cycleHours, v);
+    if (price !== undefined) prices.push(price);
+  });
+  return { prices, usageMetrics, addonCodes };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

@@ -81,7 +81,11 @@ function isUsage(value: unknown): boolean {
 class Walk {
   readonly path: PathSegment[] = [];
   ok = true;
-  constructor(private readonly v: ViolationCollector) {}
+  /** `v` records the issues; `known` is a list already checked (a cached price list), not walked again. */
+  constructor(
+    private readonly v: ViolationCollector,
+    readonly known: unknown,
+  ) {}
 
   report(message: string, last?: PathSegment): void {
     this.ok = false;
@@ -100,6 +104,7 @@ function checkMoneyMap(value: unknown, walk: Walk): void {
 
 function checkList(value: unknown, spec: ObjectFields, walk: Walk): void {
   if (!Array.isArray(value)) return walk.report(MESSAGES.array);
+  if (value === walk.known) return;
   const target = compile(spec);
   for (let i = 0; i < value.length; i += 1) {
     walk.path.push(i);
@@ -162,11 +167,12 @@ function checkObject(value: unknown, spec: CompiledObject, walk: Walk): void {
 
 /**
  * Checks a request's shape against its field table and records every issue; returns whether
- * the shape is valid.
+ * the shape is valid. `known` is a list found valid before with the same content (the cached
+ * `planConfig.prices`), which is not walked again.
  * @example checkRequestShape({ instances: 'x' }, v) // false; violation on `instances`
  */
-export function checkRequestShape(request: unknown, v: ViolationCollector): boolean {
-  const walk = new Walk(v);
+export function checkRequestShape(request: unknown, v: ViolationCollector, known?: readonly unknown[]): boolean {
+  const walk = new Walk(v, known);
   checkObject(request, compile(REQUEST_FIELDS), walk);
   return walk.ok;
 }

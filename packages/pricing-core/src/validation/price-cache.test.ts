@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { calculatePlan, PricingValidationError } from '../index.js';
+import type { CalculateOptions } from '../index.js';
+import { planArb } from '../test-support/arbitraries.js';
+import { mutatedPlanArb } from '../test-support/mutations.js';
+import { configurePriceCache, DEFAULT_PRICE_CACHE, priceCacheSize, priceListKey } from './price-cache.js';
+
+const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 150);
+
+/** The whole outcome as text: the result with its FULL debug, or the violations. */
+function outcome(request: unknown, options: CalculateOptions = {}): string {
+  try {
+    return JSON.stringify(calculatePlan(request, { view: 'FULL', ...options }));
+  } catch (error) {
+    if (!(error instanceof PricingValidationError)) throw error;
+    return JSON.stringify({ violations: error.violations, total: error.total });
+  }
+}
+
+const uncached = (request: unknown) => outcome(request, { priceCache: false });
+
+const PRICES = [
+  { pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.0125', billingPeriod: 'BILLING_PERIOD_HOURLY' },
+  { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12', prorate: true },
+];
+const INSTANCES = [{ quantity: 2, hoursUsed: 300 }];
+
+afterEach(() => configurePriceCache());
+
+describe('the resolved-prices cache', () => {
+  it('law: a request prices the same whether its price list was cached before or not (results and violations)', () => {
+    fc.assert(
+      fc.property(planArb(), mutatedPlanArb, (valid, other) => {
+        configurePriceCache();
+        const first = outcome(valid);
+        // The second time the valid list is a hit; the mutated request, with the valid list's prices or
+        // its own, may hit or miss: each must give what the uncached path gives.
+        expect(outcome(valid)).toBe(first);
+        expect(first).toBe(uncached(valid));
+        const mixed = { ...(other as object), planConfig: (valid as { planConfig: unknown }).planConfig };
+        expect(outcome(mixed)).toBe(uncached(mixed));
+        expect(outcome(other)).toBe(uncached(other));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('law: a hit shares nothing mutable: other capHours, overage rates and instances after a hit price as uncached', () => {
+    fc.assert(
+      fc.property(planArb(), fc.integer({ min: 1, max: 1000 }), fc.constantFrom('0', '0.5', '2'), (plan, capHours, rate) => {
+        configurePriceCache();
+        outcome(plan);
+        const metric = (plan.planConfig?.prices ?? []).find((p) => p.productType === 'PRODUCT_TYPE_USAGE')?.metricName;
+        const calcConfig = { ...plan.calcConfig, capHours, ...(metric === undefined ? {} : { overageRates: { [metric]: rate } }) };
+        const variants = [{ ...plan, calcConfig }, { ...plan, instances: (plan.instances ?? []).slice(1) }, plan];
+        for (const variant of variants) expect(outcome(variant)).toBe(uncached(variant));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('keeps a list only when the whole request is valid, once, and uses it for the next request', () => {
+    configurePriceCache();
+    const request = { planConfig: { prices: PRICES }, instances: INSTANCES };
+    expect(() => calculatePlan({ planConfig: { prices: [{ ...PRICES[0], unitAmount: '-1' }] }, instances: INSTANCES })).toThrow(PricingValidationError);
+    expect(() => calculatePlan({ ...request, instances: [{ quantity: -1 }] })).toThrow(PricingValidationError);
+    expect(priceCacheSize()).toBe(0);
+    const total = calculatePlan(request).total;
+    expect(priceCacheSize()).toBe(1);
+    expect(calculatePlan(structuredClone(request)).total).toBe(total);
+    expect(priceCacheSize()).toBe(1);
+    expect(calculatePlan(request, { priceCache: false }).total).toBe(total);
+  });
+
+  describe('data that JSON.stringify writes like a cached list, but that is not the same list, never shares its entry', () => {
+    const base = [{ ...PRICES[0], minimumCharge: null }, PRICES[1]];
+    const withFirst = (first: object) => [first, PRICES[1]];
+    const cases: [string, () => unknown[]][] = [
+      ['an unknown field holding undefined', () => withFirst({ ...base[0], unitAmmount: undefined })],
+      ['NaN where the list has null', () => withFirst({ ...base[0], minimumCharge: Number.NaN })],
+      ['Infinity where the list has null', () => withFirst({ ...base[0], minimumCharge: Number.POSITIVE_INFINITY })],
+      ['a non-enumerable field', () => withFirst(Object.defineProperty({ ...base[0] }, 'maximumCharge', { value: '0.01', enumerable: false }))],
+      ['an inherited field', () => withFirst(Object.assign(Object.create({ maximumCharge: '0.01' }) as object, base[0]))],
+      ['a toJSON method', () => withFirst({ ...base[0], unitAmount: '5', toJSON: () => base[0] })],
+    ];
+    for (const [name, make] of cases) {
+      it(name, () => {
+        configurePriceCache();
+        const cachedRequest = { planConfig: { prices: base }, instances: INSTANCES };
+        const request = { planConfig: { prices: make() }, instances: INSTANCES };
+        // The fault a key from JSON.stringify alone would have: the same key, for a list the checks see differently.
+        expect(JSON.stringify(request)).toBe(JSON.stringify(cachedRequest));
+        expect(uncached(request)).not.toBe(uncached(cachedRequest));
+        outcome(cachedRequest);
+        expect(priceCacheSize()).toBe(1);
+        expect(outcome(request)).toBe(uncached(request));
+        expect(priceListKey(make(), undefined, false)).toBeUndefined();
+      });
+    }
+  });
+
+  it('bounds: at most maxEntries lists (least recently used forgotten first), none longer than maxKeyChars, 0 turns it off', () => {
+    const lists = ['1', '2', '3'].map((unitAmount) => [{ pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount }]);
+    const price = (prices: unknown[]) => calculatePlan({ planConfig: { prices }, instances: INSTANCES });
+    const keyOf = (prices: unknown[]) => priceListKey(prices, undefined, false) as string;
+    configurePriceCache({ maxEntries: 2 });
+    price(lists[0]!);
+    price(lists[1]!);
+    price(lists[0]!);
+    price(lists[2]!);
+    expect(priceCacheSize()).toBe(2);
+    // The second list was the least recently used: pricing it again adds it back and forgets the first.
+    price(lists[1]!);
+    expect(priceCacheSize()).toBe(2);
+    configurePriceCache({ maxKeyChars: keyOf(lists[0]!).length - 1 });
+    price(lists[0]!);
+    expect(priceCacheSize()).toBe(0);
+    expect(priceListKey(lists[0], undefined, false)).toBeUndefined();
+    configurePriceCache({ maxEntries: 0 });
+    price(lists[0]!);
+    expect(priceCacheSize()).toBe(0);
+    expect(() => configurePriceCache({ maxEntries: -1 })).toThrow(RangeError);
+    expect(() => configurePriceCache({ maxKeyChars: 1.5 })).toThrow(RangeError);
+    expect(DEFAULT_PRICE_CACHE).toEqual({ maxEntries: 256, maxKeyChars: 65_536 });
+  });
+
+  it('keys differ by mode and by capHours, and JSON.parse output always has a key', () => {
+    const parsed = JSON.parse(JSON.stringify(PRICES)) as unknown[];
+    const keys = new Set([priceListKey(parsed, undefined, false), priceListKey(parsed, undefined, true), priceListKey(parsed, 672, false), priceListKey(parsed, '672', false)]);
+    expect(keys.size).toBe(4);
+    expect([...keys].every((key) => typeof key === 'string')).toBe(true);
+    expect(priceListKey({ 0: PRICES[0], length: 1 }, undefined, false)).toBeUndefined();
+    expect(priceListKey([PRICES[0], , PRICES[1]], undefined, false)).toBeUndefined();
+    expect(priceListKey([{ ...PRICES[0], freeUnits: -0 }], undefined, false)).toBeUndefined();
+  });
+
+  it('a list nested 100,000 deep is refused as a key and reported by the checks, without a stack overflow', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    const prices = [{ ...PRICES[0], tiers: deep }];
+    expect(priceListKey(prices, undefined, false)).toBeUndefined();
+    expect(() => calculatePlan({ planConfig: { prices }, instances: INSTANCES })).toThrow(PricingValidationError);
+  });
+});

@@ -1,0 +1,133 @@
+import type { ResolvedPrice } from '../resolved/resolved-plan.js';
+
+// NOTE: prices repeat. A service prices the same catalogue plan for request after request, and
+// for a small plan, checking and resolving its prices (reading every amount, sorting tiers,
+// working out period factors) costs more than pricing its instances. A valid `planConfig.prices`
+// is therefore resolved once and kept, keyed by its exact content: the next request whose prices
+// are the same data skips their field check and their resolution and gets the same resolved
+// prices (immutable, shared), so the same result byte for byte (a property test holds this).
+//
+// The key must be faithful: two lists get the same key only when the checks and the
+// resolution cannot tell them apart. `JSON.stringify` alone is not (it drops `undefined`, writes
+// NaN and Infinity as null, -0 as 0, calls `toJSON`, ignores non-enumerable and inherited
+// fields), so the data is checked first by hand, and anything that is not plain JSON data (a
+// class instance, a non-enumerable or inherited field, a hole, -0, a non-finite number, a
+// function) makes the request skip the cache, never share an entry. What `JSON.parse` returns
+// always passes.
+
+/** The bounds of the resolved-prices cache: a name, a default and a setting each. */
+export interface PriceCacheSettings {
+  /** Most price lists kept (least recently used forgotten first); 0 turns the cache off. */
+  readonly maxEntries: number;
+  /** Longest key kept, in characters: a longer price list is resolved every time (its instances dominate anyway). */
+  readonly maxKeyChars: number;
+}
+
+/** The defaults: 256 price lists of up to 64 Ki characters each (at most 16 Mi characters of keys). */
+export const DEFAULT_PRICE_CACHE: Readonly<PriceCacheSettings> = Object.freeze({ maxEntries: 256, maxKeyChars: 65_536 });
+
+/** A valid price list, resolved: what the request-independent part of the analysis found. */
+export interface CachedPrices {
+  /** Every price in input order, before `calcConfig.overageRates` is applied. */
+  readonly prices: readonly ResolvedPrice[];
+  /** USAGE metrics and the index of their price. */
+  readonly usageMetrics: ReadonlyMap<string, number>;
+  /** ADDON codes. */
+  readonly addonCodes: ReadonlySet<string>;
+}
+
+let settings: PriceCacheSettings = DEFAULT_PRICE_CACHE;
+const entries = new Map<string, CachedPrices>();
+
+/**
+ * Sets the bounds of the resolved-prices cache (and empties it); unset fields keep their defaults.
+ * @example configurePriceCache({ maxEntries: 0 }) // off
+ */
+export function configurePriceCache(next: Partial<PriceCacheSettings> = {}): void {
+  const merged = { ...DEFAULT_PRICE_CACHE, ...next };
+  for (const [name, value] of Object.entries(merged)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0, got ${String(value)}`);
+  }
+  settings = Object.freeze(merged);
+  entries.clear();
+}
+
+/** The number of price lists kept now (for tests and metrics). @example priceCacheSize() // 0 */
+export function priceCacheSize(): number {
+  return entries.size;
+}
+
+/** The entry for `key`, made the most recently used. */
+export function cachedPrices(key: string): CachedPrices | undefined {
+  const hit = entries.get(key);
+  if (hit !== undefined) {
+    entries.delete(key);
+    entries.set(key, hit);
+  }
+  return hit;
+}
+
+/** Keeps a valid price list's resolution under `key`, forgetting the least recently used past the bound. */
+export function keepPrices(key: string, value: CachedPrices): void {
+  if (settings.maxEntries === 0) return;
+  entries.delete(key);
+  entries.set(key, value);
+  while (entries.size > settings.maxEntries) entries.delete(entries.keys().next().value as string);
+}
+
+/**
+ * The cache key of a price list and what its resolution depends on (the mode and `capHours`),
+ * or undefined when any of it is not plain JSON data, or longer than the bound.
+ * @example priceListKey([{ unitAmount: '1' }], 672, false) // 'f|672|[{"unitAmount":"1"}]'
+ */
+export function priceListKey(prices: unknown, capHours: unknown, exact: boolean): string | undefined {
+  if (settings.maxEntries === 0 || !Array.isArray(prices)) return undefined;
+  const budget = { left: settings.maxKeyChars };
+  if (!isPlainData(prices, budget) || (capHours !== undefined && !isPlainData(capHours, budget))) return undefined;
+  // NOTE: on plain data (checked above) `JSON.stringify` is faithful, and far faster than writing the text here.
+  const key = `${exact ? 'x' : 'f'}|${capHours === undefined ? '' : JSON.stringify(capHours)}|${JSON.stringify(prices)}`;
+  return key.length <= settings.maxKeyChars ? key : undefined;
+}
+
+const MAX_DEPTH = 8;
+
+/**
+ * Whether `value` is plain JSON data that `JSON.stringify` writes faithfully: strings, finite
+ * numbers other than -0, booleans, null, arrays without holes, and objects whose prototype is
+ * Object.prototype or null with only enumerable fields (a non-enumerable field is read by the
+ * checks but not written by `JSON.stringify`; a function value, `toJSON` included, is refused).
+ * `budget.left` counts down characters, roughly; past it the answer is false.
+ */
+function isPlainData(value: unknown, budget: { left: number }, depth = 0): boolean {
+  switch (typeof value) {
+    case 'string':
+      return (budget.left -= value.length + 2) >= 0;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0) && (budget.left -= 8) >= 0;
+    case 'boolean':
+      return (budget.left -= 5) >= 0;
+    case 'object': {
+      if (value === null) return (budget.left -= 4) >= 0;
+      // NOTE: a valid price list is 4 levels deep (list, price, tiers, tier); deeper data is never
+      // valid and is left to the checks, which report it without recursion this deep.
+      if (depth >= MAX_DEPTH) return false;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        for (let i = 0; i < value.length; i += 1) if (!(i in value) || !isPlainData(value[i], budget, depth + 1)) return false;
+        return (budget.left -= 2) >= 0;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      let count = 0;
+      for (const key in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, key)) return false;
+        count += 1;
+        budget.left -= key.length + 3;
+        if (!isPlainData((value as Record<string, unknown>)[key], budget, depth + 1)) return false;
+      }
+      return count === Object.getOwnPropertyNames(value).length && budget.left >= 0;
+    }
+    default:
+      return false;
+  }
+}
