@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, { status: 'INVALID_ARGUMENT', httpStatus: error.status, reason: 'BAD_REQUEST', message: error.message || 'bad request' });
     }
-    if (c.var.deadline?.aborted === true) {
+    if (c.get('deadline')?.aborted === true) {
       // NOTE: work stopped by the request's deadline (a worker calculation aborted); the deadline
       // middleware has answered 504 already, this answer goes nowhere.
       return deadlineResponse(c);
@@ -104,12 +104,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (clientWentAway(error, c.req.raw)) {
       // NOTE: the client closed the connection mid-request (a body cut short): its problem, not a
       // server error; nobody reads this answer, but the log and the status must not say 500.
-      c.var.log?.info('the client closed the connection before the request was complete');
+      c.get('log')?.info('the client closed the connection before the request was complete');
       const message = 'the request was not received completely';
       if (c.req.path.startsWith(WEBHOOK_PREFIX)) return c.json({ success: false, eventId: '', message }, 400);
       return errorResponse(c, { status: 'INVALID_ARGUMENT', reason: 'REQUEST_INCOMPLETE', message });
     }
-    c.var.log?.error({ err: error }, 'unhandled error');
+    c.get('log')?.error({ err: error }, 'unhandled error');
     if (c.req.path.startsWith(WEBHOOK_PREFIX)) return c.json({ success: false, eventId: '', message: 'internal error; retry later' }, 500);
     return errorResponse(c, { status: 'INTERNAL', reason: 'INTERNAL', message: 'internal error' });
   });

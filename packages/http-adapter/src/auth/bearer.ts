@@ -10,3 +10,5 @@ export function bearerToken(header: string | undefined): string | null {
 
 /** Header carrying the organization a call acts for. */
 export const ORGANIZATION_HEADER = 'X-Organization-ID';
+/** The same, as header names are compared (lower case). */
+export const ORGANIZATION_HEADER_NAME = 'x-organization-id';

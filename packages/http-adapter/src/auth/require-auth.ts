@@ -2,8 +2,9 @@ import type { UnauthenticatedReason, WebhookPrincipal } from '@billing/billing-d
 import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import type { AppEnv } from '../http/context.js';
-import { bearerToken, ORGANIZATION_HEADER } from './bearer.js';
+import { bearerToken, ORGANIZATION_HEADER, ORGANIZATION_HEADER_NAME } from './bearer.js';
 import { KEYS_RETRY_AFTER_SECONDS, type TokenVerifier } from './token-verifier.js';
+import { requestHeader } from '../http/request-header.js';
 
 /**
  * Requires a valid bearer token and an `X-Organization-ID` the token lists; sets `organizationId`.
@@ -11,7 +12,7 @@ import { KEYS_RETRY_AFTER_SECONDS, type TokenVerifier } from './token-verifier.j
  */
 export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
+    const token = bearerToken(requestHeader(c, 'authorization'));
     if (token === null) {
       c.header('WWW-Authenticate', 'Bearer');
       return errorResponse(c, {
@@ -30,7 +31,7 @@ export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> 
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       return errorResponse(c, { status: 'UNAUTHENTICATED', reason: 'BEARER_TOKEN_INVALID', message: verified.reason });
     }
-    const organizationId = c.req.header(ORGANIZATION_HEADER)?.trim() ?? '';
+    const organizationId = requestHeader(c, ORGANIZATION_HEADER_NAME)?.trim() ?? '';
     if (organizationId === '') {
       return errorResponse(c, {
         status: 'INVALID_ARGUMENT',

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestHeader } from './request-header.js';
 
 /**
  * Hono's `bodyLimit` with its two common cases decided from the request line and headers alone: a GET or
@@ -16,8 +17,8 @@ export function limitBody(options: { maxSize: number; onError: (c: Context) => R
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    const declared = requestHeader(c, 'content-length');
+    if (declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
       return parseInt(declared || '0', 10) > options.maxSize ? options.onError(c) : next();
     }
     return streamed(c, next);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import { TRANSPORT_ERRORS } from '../errors/status-table.js';
+import { requestHeader } from './request-header.js';
 
 /** A body read: its parsed value (and, for a JSON body, the text it was parsed from), or the answer refusing it. */
 export type BodyRead = { ok: true; value: unknown; text?: string } | { ok: false; response: Response };
@@ -31,7 +32,7 @@ function invalidJson(c: Context, description: string): BodyRead {
  * Reads a JSON request body: 415 for a non-JSON Content-Type, 400 for an empty or invalid body.
  */
 export async function readJsonBody(c: Context): Promise<BodyRead> {
-  const contentType = c.req.header('content-type');
+  const contentType = requestHeader(c, 'content-type');
   if (!acceptsAsJson(contentType)) {
     return {
       ok: false,

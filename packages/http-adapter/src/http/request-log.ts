@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from './context.js';
+import { requestHeader } from './request-header.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -11,7 +12,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = c.req.header('x-request-id');
+    const incoming = requestHeader(c, 'x-request-id');
     const requestId = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const log = logger.child({ requestId });
     c.set('requestId', requestId);

@@ -36,7 +36,7 @@ export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
     } finally {
       clearTimeout(timer);
     }
-    c.var.log?.warn({ timeoutMs }, 'request deadline exceeded');
+    c.get('log')?.warn({ timeoutMs }, 'request deadline exceeded');
     c.res = undefined;
     c.res = deadlineResponse(c);
   };
@@ -47,7 +47,7 @@ export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
  * Also used by the app's onError for work the deadline aborted, so whichever answers, the answer is the same.
  */
 export function deadlineResponse(c: Context<AppEnv>): Response {
-  const reason: unknown = c.var.deadline?.reason;
+  const reason: unknown = c.get('deadline')?.reason;
   const message = reason instanceof DeadlineExceededError ? reason.message : 'the request deadline passed';
   return c.req.path.startsWith(WEBHOOK_PREFIX)
     ? c.json({ success: false, eventId: '', message: `${message}; retry later` }, 504)

@@ -17,7 +17,7 @@ export function rateLimit(perSecond: number, now: () => number = Date.now): Midd
   // NOTE: `q` tokens per `w` seconds: a full bucket of 2x the rate refills in 2 s, i.e. the rate per second.
   const policy = `"${POLICY}";q=${burst};w=2`;
   return async (c, next) => {
-    const taken = buckets.take(c.var.organizationId, now());
+    const taken = buckets.take(c.get('organizationId'), now());
     const state = `"${POLICY}";r=${taken.remaining};t=${Math.ceil(taken.resetSeconds)}`;
     if (!taken.allowed) {
       const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterSeconds)));

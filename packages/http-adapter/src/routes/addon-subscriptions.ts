@@ -80,7 +80,7 @@ export function registerAddonSubscriptionRoutes(
     const subscriptionId = c.req.query('subscriptionId') || undefined;
     const externalSubscriptionId = c.req.query('externalSubscriptionId') || undefined;
     const pageToken = c.req.query('pageToken') || undefined;
-    const page = await addons.list(c.var.organizationId, {
+    const page = await addons.list(c.get('organizationId'), {
       subscriptionId,
       ...(externalSubscriptionId !== undefined ? { externalSubscriptionId } : {}),
       pageSize: pageSize.value,
@@ -91,7 +91,7 @@ export function registerAddonSubscriptionRoutes(
 
   app.get(`${COLLECTION}/:id{[^/:]+}`, async (c) => {
     const id = idOf(c);
-    const found = await addons.get(c.var.organizationId, id);
+    const found = await addons.get(c.get('organizationId'), id);
     return found.ok ? c.json(found.value, 200) : domainErrorResponse(c, found.error, subject(id));
   });
 
@@ -100,7 +100,7 @@ export function registerAddonSubscriptionRoutes(
       const body = await readEmptyBody(c);
       if (!body.ok) return body.response;
       const id = idOf(c, suffix);
-      const done = await run(c.var.organizationId, id, clock());
+      const done = await run(c.get('organizationId'), id, clock());
       return done.ok ? c.json({ addonSubscription: done.value }, 200) : domainErrorResponse(c, done.error, subject(id));
     });
   action(':cancel', (org, id, now) => addons.cancel(org, id, now));

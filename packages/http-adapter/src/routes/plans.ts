@@ -59,15 +59,15 @@ export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps
     // NOTE: the body is parsed once (here); its text goes along only for a worker, which parses its own copy
     // (cheaper for the event loop than cloning the tree). The size is counted once for the offload rule and the metric.
     const entries = entriesOf(body.value);
-    const outcome = await deps.calculator.calculate(body.value, body.text ?? '', options, c.var.deadline, entries);
+    const outcome = await deps.calculator.calculate(body.value, body.text ?? '', options, c.get('deadline'), entries);
     observe(c, entries, (performance.now() - started) / 1000);
     return answer(c, outcome);
   });
 }
 
 function observe(c: Context<AppEnv>, entries: number, seconds: number): void {
-  c.var.metrics?.calculationDuration.observe(seconds);
-  c.var.metrics?.calculationEntries.observe(entries);
+  c.get('metrics')?.calculationDuration.observe(seconds);
+  c.get('metrics')?.calculationEntries.observe(entries);
 }
 
 function answer(c: Context<AppEnv>, outcome: CalculationOutcome): Response {

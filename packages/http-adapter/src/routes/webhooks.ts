@@ -15,6 +15,7 @@ import { recordWebhookDelivery } from '../metrics/webhook-outcome.js';
 import { foreignComponent } from './foreign-schema.js';
 import { webhookAuthMessage } from './webhook-auth-messages.js';
 import { webhookAckSchema, webhookHeadersSchema, webhookParamsSchema, type WebhookAckBody } from '../schemas/webhook-ack.js';
+import { requestHeader } from '../http/request-header.js';
 
 const ack = (description: string, example: WebhookAckBody = { success: false, eventId: '', message: 'invalid signature' }) => ({
   description,
@@ -96,8 +97,8 @@ export function registerWebhookRoutes(
     }
     const { keysUnavailable, principal, unauthenticated } = await optionalBearer(
       deps.auth,
-      c.req.header('authorization'),
-      c.req.header('x-organization-id'),
+      requestHeader(c, 'authorization'),
+      requestHeader(c, 'x-organization-id'),
     );
     const result = await deps.webhooks.handle({ provider, headers, rawBody: body.bytes, principal, unauthenticated, now: deps.clock() });
     // NOTE: when the token could not be checked (JWKS down), a refusal that a good token would
@@ -105,13 +106,13 @@ export function registerWebhookRoutes(
     if (keysUnavailable && TOKEN_DEPENDENT.has(result.code)) {
       recordWebhookDelivery(c, provider, 'webhook.unauthenticated');
       c.header('Retry-After', String(KEYS_RETRY_AFTER_SECONDS));
-      c.var.log.warn({ code: result.code }, 'webhook bearer token not checked: keys unavailable');
+      c.get('log').warn({ code: result.code }, 'webhook bearer token not checked: keys unavailable');
       return refuse(c, 'the bearer token could not be verified right now (key set unavailable); retry later', 503);
     }
     const status = WEBHOOK_HTTP_STATUS[result.code];
     recordWebhookDelivery(c, provider, result.code);
     if (status === 401) c.header('WWW-Authenticate', 'Bearer');
-    if (status >= 500) c.var.log.warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
+    if (status >= 500) c.get('log').warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
     const message = webhookAuthMessage(result.code, provider, unauthenticated) ?? result.message;
     return answer(c, { success: result.success, eventId: result.eventId, message }, status);
   });
