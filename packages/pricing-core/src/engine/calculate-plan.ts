@@ -17,7 +17,9 @@ import { computeTotals } from './totals.js';
 
 /** Sets an own property, safely for any key ("__proto__" included). */
 function setOwn(target: Record<string, number>, key: string, value: number): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // NOTE: only "__proto__" is not an own property when assigned.
+  if (key !== '__proto__') target[key] = value;
+  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**

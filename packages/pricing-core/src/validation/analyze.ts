@@ -12,7 +12,7 @@ import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
-import { cachedPrices, keepPrices, priceListKey, type CachedPrices } from './price-cache.js';
+import { findPrices, keepPrices, type CachedPrices } from './price-cache.js';
 import { isExactOnly } from '../money/decimal.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
@@ -37,8 +37,10 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   // NOTE: a price list seen valid before (same content, same capHours, same mode) is neither
   // checked nor resolved again: see price-cache.ts.
   const rawPrices = planConfig.prices;
-  const key = options.priceCache ? priceListKey(rawPrices, asObject(calcConfig)?.capHours, isExactOnly()) : undefined;
-  const cached = key === undefined ? undefined : cachedPrices(key);
+  const capHours = asObject(calcConfig)?.capHours;
+  const exact = isExactOnly();
+  const lookup = options.priceCache ? findPrices(rawPrices, capHours, exact) : undefined;
+  const cached = lookup?.hit;
   const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (rawPrices as unknown[]));
 
   const code = readText(planConfig.currency) ?? 'USD';
@@ -58,7 +60,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
   let shared = cached;
-  if (key !== undefined && shared === undefined) keepPrices(key, (shared = { prices, usageMetrics, addonCodes }));
+  if (lookup?.key !== undefined && shared === undefined) keepPrices(lookup, (shared = { prices, usageMetrics, addonCodes }), rawPrices, capHours, exact);
   const priced = overageRates.size === 0 ? prices : prices.map((price) => applyOverageRate(price, overageRates));
   const addonPrices = new Map<string, ResolvedPrice[]>();
   for (const price of priced) {

@@ -73,6 +73,26 @@ describe('the resolved-prices cache', () => {
     expect(calculatePlan(request, { priceCache: false }).total).toBe(total);
   });
 
+  it('the list is compared with a copy: changing the caller\'s objects after a call is seen by the next call', () => {
+    configurePriceCache();
+    const prices = structuredClone(PRICES);
+    const request = { planConfig: { prices }, instances: INSTANCES };
+    const before = outcome(request);
+    (prices[0] as { unitAmount: string }).unitAmount = '0.5';
+    expect(outcome(request)).toBe(uncached(request));
+    expect(outcome(request)).not.toBe(before);
+    delete (prices[1] as { prorate?: boolean }).prorate;
+    expect(outcome(request)).toBe(uncached(request));
+  });
+
+  it('a list with its fields in another order is the same list (same result)', () => {
+    configurePriceCache();
+    const request = { planConfig: { prices: PRICES }, instances: INSTANCES };
+    const reordered = { planConfig: { prices: PRICES.map((p) => Object.fromEntries(Object.entries(p).reverse())) }, instances: INSTANCES };
+    expect(outcome(request)).toBe(uncached(reordered));
+    expect(outcome(reordered)).toBe(uncached(reordered));
+  });
+
   describe('data that JSON.stringify writes like a cached list, but that is not the same list, never shares its entry', () => {
     const base = [{ ...PRICES[0], minimumCharge: null }, PRICES[1]];
     const withFirst = (first: object) => [first, PRICES[1]];

@@ -50,6 +50,7 @@ export function configurePriceCache(next: Partial<PriceCacheSettings> = {}): voi
   }
   settings = Object.freeze(merged);
   entries.clear();
+  recent = undefined;
 }
 
 /** The number of price lists kept now (for tests and metrics). @example priceCacheSize() // 0 */
@@ -57,22 +58,90 @@ export function priceCacheSize(): number {
   return entries.size;
 }
 
-/** The entry for `key`, made the most recently used. */
-export function cachedPrices(key: string): CachedPrices | undefined {
+/** What a lookup found: the key (undefined when the list cannot be cached) and the entry, if any. */
+export interface PriceLookup {
+  readonly key: string | undefined;
+  readonly hit: CachedPrices | undefined;
+}
+
+const NO_KEY: PriceLookup = { key: undefined, hit: undefined };
+
+/** The most recently used entry with a plain copy of its list: the common case (one plan priced again and again) is one comparison walk, no key. */
+let recent: { readonly prices: unknown; readonly capHours: unknown; readonly exact: boolean; readonly key: string; readonly value: CachedPrices } | undefined;
+
+/**
+ * Looks a price list up (with `capHours` and the mode, which its resolution depends on).
+ * @example findPrices(planConfig.prices, calcConfig.capHours, false).hit?.prices.length
+ */
+export function findPrices(prices: unknown, capHours: unknown, exact: boolean): PriceLookup {
+  if (settings.maxEntries === 0 || !Array.isArray(prices)) return NO_KEY;
+  const last = recent;
+  if (last !== undefined && last.exact === exact && sameData(capHours, last.capHours, 0) && sameData(prices, last.prices, 0)) {
+    return { key: last.key, hit: last.value };
+  }
+  const key = priceListKey(prices, capHours, exact);
+  if (key === undefined) return NO_KEY;
   const hit = entries.get(key);
   if (hit !== undefined) {
     entries.delete(key);
     entries.set(key, hit);
+    remember(key, hit, prices, capHours, exact);
   }
-  return hit;
+  return { key, hit };
 }
 
 /** Keeps a valid price list's resolution under `key`, forgetting the least recently used past the bound. */
-export function keepPrices(key: string, value: CachedPrices): void {
-  if (settings.maxEntries === 0) return;
+export function keepPrices(lookup: PriceLookup, value: CachedPrices, prices: unknown, capHours: unknown, exact: boolean): void {
+  const key = lookup.key;
+  if (settings.maxEntries === 0 || key === undefined) return;
   entries.delete(key);
   entries.set(key, value);
   while (entries.size > settings.maxEntries) entries.delete(entries.keys().next().value as string);
+  remember(key, value, prices, capHours, exact);
+}
+
+function remember(key: string, value: CachedPrices, prices: unknown, capHours: unknown, exact: boolean): void {
+  // NOTE: a plain copy (the data was found plain, so JSON round-trips it exactly), not the caller's objects, which may change later.
+  recent = { prices: JSON.parse(JSON.stringify(prices)) as unknown, capHours: capHours === undefined ? undefined : (JSON.parse(JSON.stringify(capHours)) as unknown), exact, key, value };
+}
+
+/**
+ * Whether `value` is plain JSON data (see `isPlainData`) equal to `copy`, a plain copy made by JSON.
+ * Field order is not compared: the checks and the resolution of a valid list read fields by name.
+ */
+function sameData(value: unknown, copy: unknown, depth: number): boolean {
+  if (value === undefined || copy === undefined) return value === copy;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value === copy;
+    case 'number':
+      return value === copy && !Object.is(value, -0);
+    case 'object': {
+      if (value === null || copy === null) return value === copy;
+      if (depth >= MAX_DEPTH || typeof copy !== 'object') return false;
+      if (Array.isArray(value)) {
+        if (!Array.isArray(copy) || Object.getPrototypeOf(value) !== Array.prototype || value.length !== copy.length) return false;
+        for (let i = 0; i < value.length; i += 1) if (!(i in value) || !sameData(value[i], copy[i], depth + 1)) return false;
+        return true;
+      }
+      if (Array.isArray(copy)) return false;
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      const known = copy as Record<string, unknown>;
+      let count = 0;
+      for (const key in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, key) || !Object.prototype.hasOwnProperty.call(known, key)) return false;
+        count += 1;
+        if (!sameData((value as Record<string, unknown>)[key], known[key], depth + 1)) return false;
+      }
+      let copyCount = 0;
+      for (const key in known) if (key !== undefined) copyCount += 1;
+      return count === copyCount && count === Object.getOwnPropertyNames(value).length;
+    }
+    default:
+      return false;
+  }
 }
 
 /**
