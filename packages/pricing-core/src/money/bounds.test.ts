@@ -2,6 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readBounded } from './bounds.js';
+import { decText, withExactPath } from './decimal.js';
 
 const LIMIT = new Big('1e15');
 const places = (x: Big): number => Math.max(0, x.c.length - x.e - 1);
@@ -28,6 +29,20 @@ describe('readBounded', () => {
         expect(exact.eq(new Big(typeof value === 'number' ? String(value) : value.replace(/^\+/, '')))).toBe(true);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('law: readBounded reads the same value, or gives the same sentence, on the fast form as on big.js only', () => {
+    const padded = fc
+      .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^0{0,3}\d{0,17}$/), fc.stringMatching(/^\d{0,16}0{0,4}$/), fc.boolean())
+      .map(([sign, whole, fraction, point]) => `${sign}${whole}${point || fraction !== '' ? '.' : ''}${fraction}`);
+    fc.assert(
+      fc.property(fc.oneof(text, number, padded), fc.constantFrom('number' as const, 'money' as const), (value, kind) => {
+        const fast = readBounded(value, kind);
+        const exact = withExactPath(true, () => readBounded(value, kind));
+        expect(typeof fast === 'string' ? fast : decText(fast)).toBe(typeof exact === 'string' ? exact : decText(exact));
+      }),
+      { numRuns: 2000 },
     );
   });
 

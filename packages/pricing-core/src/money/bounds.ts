@@ -2,7 +2,7 @@ import { MESSAGES } from '../errors/messages.js';
 import type { BigValue } from './big.js';
 import { Dec } from './big.js';
 import type { Decimal } from './decimal.js';
-import { fromBig } from './decimal.js';
+import { fastValue, fromBig } from './decimal.js';
 import { decimalOfNumber, MAX_DECIMAL_TEXT } from './parse.js';
 
 /** Places after the point of a big.js value (trailing zeros do not count). */
@@ -25,6 +25,32 @@ const EXPONENT = /e([+-]?\d+)$/;
 export type NumberKind = 'number' | 'money';
 
 /**
+ * A plain decimal text (already checked against its pattern) read straight into the fast form when
+ * it has at most 15 significant digits, is below the magnitude bound and within the places bound;
+ * undefined otherwise (and when the exact path is forced), for big.js to read and judge.
+ * NOTE: the common amounts ("10.00", "0.0125", 0.2) then never make a big.js value; the digits
+ * read are the same ones big.js keeps (leading zeros and trailing fraction zeros dropped).
+ */
+function shortDecimal(text: string, kind: NumberKind): Decimal | undefined {
+  const sign = text.charCodeAt(0);
+  const body = sign === 45 || sign === 43 ? text.slice(1) : text;
+  const point = body.indexOf('.');
+  let whole = point === -1 ? body : body.slice(0, point);
+  let fraction = point === -1 ? '' : body.slice(point + 1);
+  let start = 0;
+  while (start < whole.length && whole.charCodeAt(start) === 48) start += 1;
+  whole = whole.slice(start);
+  let end = fraction.length;
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end -= 1;
+  fraction = fraction.slice(0, end);
+  if (whole.length >= MAX_MAGNITUDE_EXPONENT + 1 || whole.length + fraction.length > 15) return undefined;
+  if (kind === 'number' && fraction.length > MAX_INPUT_DECIMALS) return undefined;
+  const digits = whole + fraction;
+  const int = digits === '' ? 0 : Number(digits);
+  return fastValue(sign === 45 ? -int : int, fraction.length);
+}
+
+/**
  * Reads a numeric or money field within the request bounds: a finite JSON number (through
  * `String(n)`), or a string holding a plain decimal (numbers may carry a sign; money only a
  * minus, which the caller reports as negative); below 10^15 in magnitude, and for numbers at
@@ -45,10 +71,16 @@ export function readBounded(value: number | string, kind: NumberKind): Decimal |
       // NOTE: a mantissa has at least one digit, so 1e-13 already has 13 decimal places.
       if (e < -MAX_INPUT_DECIMALS) return MESSAGES.maxDecimals(MAX_INPUT_DECIMALS);
     }
+    if (exponent === null) {
+      const fast = shortDecimal(text, kind);
+      if (fast !== undefined) return fast;
+    }
     parsed = new Dec(String(value));
   } else {
     const plain = kind === 'number' ? PLAIN_NUMBER : PLAIN_MONEY;
     if (value.length > MAX_DECIMAL_TEXT || !plain.test(value)) return kind === 'number' ? MESSAGES.plainNumber : MESSAGES.moneyFormat;
+    const fast = shortDecimal(value, kind);
+    if (fast !== undefined) return fast;
     parsed = new Dec(value.startsWith('+') ? value.slice(1) : value);
   }
   if (parsed.c[0] !== 0 && parsed.e >= MAX_MAGNITUDE_EXPONENT) return MESSAGES.outOfRange;
