@@ -36,8 +36,12 @@ describe('readBounded', () => {
     const padded = fc
       .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^0{0,3}\d{0,17}$/), fc.stringMatching(/^\d{0,16}0{0,4}$/), fc.boolean())
       .map(([sign, whole, fraction, point]) => `${sign}${whole}${point || fraction !== '' ? '.' : ''}${fraction}`);
+    // Near the bounds: 11 to 14 places, 13 to 17 significant digits, 15 and 16 whole digits.
+    const edges = fc
+      .tuple(fc.constantFrom('', '-'), fc.stringMatching(/^[1-9]\d{0,2}$|^[1-9]\d{14,15}$|^0$/), fc.stringMatching(/^\d{11,14}$/), fc.constantFrom('', '0', '000'))
+      .map(([sign, whole, fraction, zeros]) => `${sign}${whole}.${fraction}${zeros}`);
     fc.assert(
-      fc.property(fc.oneof(text, number, padded), fc.constantFrom('number' as const, 'money' as const), (value, kind) => {
+      fc.property(fc.oneof(text, number, padded, edges, edges.map(Number)), fc.constantFrom('number' as const, 'money' as const), (value, kind) => {
         const fast = readBounded(value, kind);
         const exact = withExactPath(true, () => readBounded(value, kind));
         expect(typeof fast === 'string' ? fast : decText(fast)).toBe(typeof exact === 'string' ? exact : decText(exact));

@@ -43,7 +43,8 @@ function shortDecimal(text: string, kind: NumberKind): Decimal | undefined {
   let end = fraction.length;
   while (end > 0 && fraction.charCodeAt(end - 1) === 48) end -= 1;
   fraction = fraction.slice(0, end);
-  if (whole.length >= MAX_MAGNITUDE_EXPONENT + 1 || whole.length + fraction.length > 15) return undefined;
+  // NOTE: 15 digits in all also keeps the value below 10^15 (the magnitude bound).
+  if (whole.length + fraction.length > 15) return undefined;
   if (kind === 'number' && fraction.length > MAX_INPUT_DECIMALS) return undefined;
   const digits = whole + fraction;
   const int = digits === '' ? 0 : Number(digits);
