@@ -47,7 +47,8 @@ export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps
   foreignComponent(app.openAPIRegistry, 'PlanResult', planResultSchema, 'output');
   app.openAPIRegistry.registerPath(calculateRoute);
   app.post('/v1/plans:calculate', async (c) => {
-    const views = c.req.queries('view') ?? [];
+    // NOTE: most calls have no query string; parsing one is skipped then.
+    const views = c.req.url.includes('?') ? (c.req.queries('view') ?? []) : [];
     const view = views.length === 0 ? 'BASIC' : views.length === 1 ? VIEWS.find((v) => v === views[0]) : undefined;
     if (view === undefined) {
       return invalidArgument(c, [{ field: 'view', description: `must be BASIC or FULL (once), got ${JSON.stringify(views.join(',').slice(0, 32))}` }]);
