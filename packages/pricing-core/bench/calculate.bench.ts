@@ -217,6 +217,31 @@ function main(): void {
   console.log(`  ratio exact / float64:                 ${(referenceExact.ms / referenceFloat.ms).toFixed(0).padStart(8)}x   (goal <= 50x; CPU time: ${(referenceExact.cpuMs / referenceFloat.cpuMs).toFixed(0)}x)`);
   console.log(`  ratio exact path forced / float64:     ${(referenceExactOnly.ms / referenceFloat.ms).toFixed(0).padStart(8)}x   (CPU time: ${(referenceExactOnly.cpuMs / referenceFloat.cpuMs).toFixed(0)}x)\n`);
 
+  // Small plans, as a server prices them: each call gets a freshly parsed request (JSON.parse is
+  // timed apart and taken off), with the resolved-prices cache on (the default) and off.
+  console.log('small plans (a fresh JSON.parse copy per call, parse time taken off; us per call)');
+  const small = {
+    '3 x 6 (the reference plan, 3 instances)': referenceRequest(referenceInstances(3)),
+    'README plan (1 price, 1 instance)': { planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '10.00' }] }, instances: [{ quantity: 2, region: 'eu-west' }], calcConfig: { taxRate: 0.2 } },
+  };
+  for (const [name, body] of Object.entries(small)) {
+    const text = JSON.stringify(body);
+    const calls = 2_000;
+    const perCall = (options: CalculateOptions | undefined, price: boolean) =>
+      time(() => {
+        for (let i = 0; i < calls; i += 1) {
+          const parsed: unknown = JSON.parse(text);
+          if (price) calculatePlan(parsed, options);
+        }
+        return 0;
+      }, 5, 15).ms * (1000 / calls);
+    const parse = perCall(undefined, false);
+    const cached = perCall(undefined, true) - parse;
+    const uncached = perCall({ priceCache: false }, true) - parse;
+    console.log(`  ${name}: ${cached.toFixed(1)} us cached, ${uncached.toFixed(1)} us without the cache (${(uncached / cached).toFixed(1)}x); JSON.parse ${parse.toFixed(1)} us`);
+  }
+  console.log();
+
   console.log(`models plan: 10,000 instances, ${PRICES.length} prices, one per model`);
 
   const instances = buildInstances(10_000);
