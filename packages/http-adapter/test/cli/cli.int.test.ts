@@ -158,7 +158,7 @@ describe('billing migrate', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('\r\x1b[2Kapplying migrations (4 known)...');
+    expect(run.stdout).toContain('\r\x1b[2Kapplying migrations (5 known)...');
     expect(run.stdout).toContain('pglite: applied now:');
   });
 
