@@ -149,9 +149,9 @@ export interface WebhookEventStore {
    * taken in that order), answered in that order; a request for an event that an earlier one of
    * the same call recorded answers null, as a duplicate. All in one round trip on a SQL store. Any
    * failure fails the whole call; what it did is rolled back with the caller's transaction or
-   * savepoint.
+   * savepoint. Optional: without it, group commit claims each event in a savepoint of its own.
    */
-  claimAll(requests: readonly ClaimRequest[]): Promise<(EventClaim | null)[]>;
+  claimAll?(requests: readonly ClaimRequest[]): Promise<(EventClaim | null)[]>;
   /**
    * Records the event unless it is already recorded (then false, and nothing changes). When it is new
    * and about a subscription (status not `ignored`), the same statement also takes the

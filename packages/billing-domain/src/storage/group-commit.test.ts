@@ -133,4 +133,16 @@ describe('groupCommit', () => {
     expect(results).toEqual(['e1 true', 'e2 true']);
     expect(log).toEqual(['begin', 'claimAll e1,e2', 'rollback', 'begin', 'savepoint', 'claim e1', 'savepoint', 'claim e2', 'commit']);
   });
+
+  it('a store without claimAll: every piece in its own savepoint, in one transaction', async () => {
+    const { store, log } = claimingStore();
+    const plain: BillingStore = {
+      ...store,
+      transaction: (work) => store.transaction((uow) => work({ ...uow, webhookEvents: { ...uow.webhookEvents, claimAll: undefined } })),
+    };
+    const group = groupCommit(plain, { maxSize: 64, windowMs: 20 });
+    const pieces = [request('e1', 's1'), request('e2', 's2')];
+    expect(await Promise.all(pieces.map((r) => group.run(r.event.eventId, claiming(r), r)))).toEqual(['e1 true', 'e2 true']);
+    expect(log).toEqual(['begin', 'savepoint', 'claim e1', 'savepoint', 'claim e2', 'commit']);
+  });
 });

@@ -153,7 +153,7 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
   const claimTogether = async (uow: UnitOfWork, pieces: readonly Piece[], outcomes: Outcomes) => {
     try {
       if (uow.savepoint === undefined) throw new Error('the store has no savepoints to fall back on');
-      const claims = await uow.webhookEvents.claimAll(pieces.map((piece) => piece.claim!));
+      const claims = await uow.webhookEvents.claimAll!(pieces.map((piece) => piece.claim!));
       for (const [i, piece] of pieces.entries()) {
         const view = claimedAlready(uow, piece.claim!, claims[i]!);
         const value = await piece.work(view.uow);
@@ -193,6 +193,7 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
     const { together, after } = splitGroup(group);
     if (together.length > 0) {
       const answered = await commit(group, async (uow, outcomes) => {
+        if (uow.webhookEvents?.claimAll === undefined) return inSavepoints(uow, group, outcomes);
         await claimTogether(uow, together, outcomes);
         await inSavepoints(uow, after, outcomes);
       });
