@@ -127,11 +127,13 @@ describe('groupCommit', () => {
 
   it('when the claim together fails, the transaction is rolled back and every piece runs again in its own savepoint', async () => {
     const { store, log } = claimingStore(true);
-    const group = groupCommit(store, { maxSize: 64, windowMs: 20 });
+    const fallbacks: [number, unknown][] = [];
+    const group = groupCommit(store, { maxSize: 64, windowMs: 20, onFallback: (size, error) => fallbacks.push([size, error]) });
     const pieces = [request('e1', 's1'), request('e2', 's2')];
     const results = await Promise.all(pieces.map((r) => group.run(r.event.eventId, claiming(r), r)));
     expect(results).toEqual(['e1 true', 'e2 true']);
     expect(log).toEqual(['begin', 'claimAll e1,e2', 'rollback', 'begin', 'savepoint', 'claim e1', 'savepoint', 'claim e2', 'commit']);
+    expect(fallbacks).toEqual([[2, new Error('value out of range')]]);
   });
 
   it('a store without claimAll: every piece in its own savepoint, in one transaction', async () => {

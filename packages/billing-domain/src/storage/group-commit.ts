@@ -12,6 +12,11 @@ export interface GroupCommitOptions {
   maxConcurrent?: number;
   /** Told the size of every group after its commit (for logs and metrics). */
   onCommit?: (size: number) => void;
+  /**
+   * Told when the claim together of a group failed (the group then runs again, a savepoint per
+   * delivery): its size and the error (for logs; one bad delivery, a deadlock, or a fault).
+   */
+  onFallback?: (size: number, error: unknown) => void;
 }
 
 export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxSize: 64, windowMs: 1 };
@@ -178,7 +183,10 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
         await body(uow, outcomes);
       });
     } catch (error) {
-      if (error instanceof TogetherFailed) return false;
+      if (error instanceof TogetherFailed) {
+        options.onFallback?.(group.length, error.cause);
+        return false;
+      }
       await Promise.all(group.map((piece) => settle(piece, { ok: false, error })));
       return true;
     }
