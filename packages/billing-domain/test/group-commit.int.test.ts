@@ -65,6 +65,53 @@ function describeGroupCommit(getStore: () => BillingStore) {
     });
   });
 
+  // NOTE: a quantity beyond the INTEGER column: the claim together (a new subscription's rows) or
+  // the write after it (a known one's) fails, and with it the statement for the whole group.
+  const tooMany = 3_000_000_000;
+  const newSubscription = (i: number, quantity = 1) =>
+    ({ ...upsertEvent(`new_${i}`, 1, { items: [anItem({ externalId: `item_${i}`, quantity })] }), subscriptionExternalId: `sub_${i}` }) as BillingEvent;
+
+  it('one delivery of a group that the claim together cannot store fails alone; the others are applied', async () => {
+    const log: string[] = [];
+    const t = groupedService(observed(getStore(), log));
+    const acks = await Promise.all([newSubscription(1), newSubscription(2, tooMany), newSubscription(3)].map((e) => t.send(e)));
+    expect(acks.map((a) => [a.eventId, a.code, a.success])).toEqual([
+      ['new_1', 'webhook.applied', true],
+      ['new_2', 'storage.unavailable', false],
+      ['new_3', 'webhook.applied', true],
+    ]);
+    // NOTE: the transaction of the claim together is rolled back; the group runs again, a savepoint each.
+    expect(log).toEqual(['begin', 'begin', 'commit']);
+    expect((await t.addons()).map((a) => a.externalId).sort()).toEqual(['item_1', 'item_3']);
+    await getStore().transaction(async (uow) => {
+      expect(await uow.webhookEvents.find(t.org, 'standard', 'new_2')).toBeNull();
+      expect(await uow.subscriptions.findByExternalId(t.org, 'standard', 'sub_2')).toBeNull();
+      expect((await uow.webhookEvents.find(t.org, 'standard', 'new_1'))?.status).toBe('applied');
+    });
+  });
+
+  it('one delivery of a group whose write fails after the claim together fails alone; the others are applied', async () => {
+    const log: string[] = [];
+    const t = groupedService(observed(getStore(), log));
+    expect((await t.send(newSubscription(1))).code).toBe('webhook.applied');
+    const tooLarge = { ...newSubscription(1, tooMany), eventId: 'more_1', occurredAt: at(2) } as BillingEvent;
+    const acks = await Promise.all([tooLarge, newSubscription(2), paymentEvent('pay_3', 3, false)].map((e) => t.send({ ...e, subscriptionExternalId: e.eventId === 'pay_3' ? 'sub_2' : e.subscriptionExternalId })));
+    expect(acks.map((a) => [a.eventId, a.code, a.success])).toEqual([
+      ['more_1', 'storage.unavailable', false],
+      ['new_2', 'webhook.applied', true],
+      ['pay_3', 'webhook.applied', true],
+    ]);
+    expect(log).toEqual(['begin', 'commit', 'begin', 'begin', 'commit']);
+    const addons = await t.addons();
+    expect(addons.map((a) => [a.externalId, a.quantity, a.addonStatus]).sort()).toEqual([
+      ['item_1', 1, 'ADDON_STATUS_ACTIVE'],
+      ['item_2', 1, 'ADDON_STATUS_PAST_DUE'],
+    ]);
+    await getStore().transaction(async (uow) => {
+      expect(await uow.webhookEvents.find(t.org, 'standard', 'more_1')).toBeNull();
+    });
+  });
+
   it('a group whose commit fails answers 503 to every delivery in it and keeps nothing', async () => {
     const store = getStore();
     const failingCommit: BillingStore = {

@@ -128,6 +128,13 @@ export interface EventCreates {
   addons: AddonState[];
 }
 
+/** One event to claim and how (the arguments of `WebhookEventStore.claim`). */
+export interface ClaimRequest {
+  event: WebhookEventRecord;
+  withPending: boolean;
+  creates?: EventCreates;
+}
+
 export interface WebhookEventStore {
   /**
    * `insertIfAbsent`, then for a fresh event about a subscription (status not `ignored`) the
@@ -137,6 +144,14 @@ export interface WebhookEventStore {
    * One round trip on a SQL store.
    */
   claim(event: WebhookEventRecord, options: { withPending: boolean; creates?: EventCreates }): Promise<EventClaim | null>;
+  /**
+   * `claim` of each request, one after another in the order given (so subscription locks are
+   * taken in that order), answered in that order; a request for an event that an earlier one of
+   * the same call recorded answers null, as a duplicate. All in one round trip on a SQL store. Any
+   * failure fails the whole call; what it did is rolled back with the caller's transaction or
+   * savepoint. Optional: without it, group commit claims each event in a savepoint of its own.
+   */
+  claimAll?(requests: readonly ClaimRequest[]): Promise<(EventClaim | null)[]>;
   /**
    * Records the event unless it is already recorded (then false, and nothing changes). When it is new
    * and about a subscription (status not `ignored`), the same statement also takes the
@@ -173,6 +188,8 @@ export interface UnitOfWork {
    * rolled back and the error is rethrown; the transaction goes on (see group-commit.ts).
    */
   savepoint?<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /** Sends the writes buffered so far now, so that a failing write surfaces here and not at commit. */
+  flush?(): Promise<void>;
 }
 
 /** Which engine a store runs on. */

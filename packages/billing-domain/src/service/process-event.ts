@@ -2,7 +2,7 @@ import type { AddonState } from '../domain/addon-state.js';
 import { sameFields } from '../domain/same-fields.js';
 import type { WebhookAck } from '../contract.js';
 import type { BillingEvent } from '../domain/billing-event.js';
-import type { SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
+import type { ClaimRequest, SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from '../domain/event-effects.js';
 import { foldFrom, mergeReplay } from '../domain/replay.js';
@@ -91,29 +91,28 @@ async function replayLate(
   return true;
 }
 
+/** What processing an event claims, made before its transaction (see `prepareEvent`). */
+export interface PreparedEvent {
+  /** The event's record and the claim's options: what `processEvent` passes to `claim`. */
+  claim: ClaimRequest;
+  /** For a snapshot: what it creates when its subscription is not known (also in `claim.creates`). */
+  creates: EventEffects | undefined;
+}
+
 /**
- * Records one verified, normalized event and applies its effects, all inside the caller's
- * transaction. Idempotent per (organization, provider, eventId).
- * NOTE: on a SQL store a new subscription costs one statement, the claim (the insert, the
- * subscription's lock, the read, the new rows); an event for a known one two: the claim (with the
- * read of the subscription and its add-ons) and the batched writes.
- * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
+ * The claim `processEvent` makes for an event, with the rows a snapshot creates (new ids from
+ * `ctx.newId`), so that a caller can claim several events at once (group commit) and hand each
+ * its claim; `processEvent` given the same PreparedEvent makes exactly this claim.
+ * @example const prepared = prepareEvent('org_1', event, ctx); await processEvent(uow, 'org_1', event, ctx, prepared)
  */
-export async function processEvent(
-  uow: UnitOfWork,
-  organizationId: string,
-  event: BillingEvent,
-  ctx: ProcessContext,
-): Promise<WebhookAck> {
-  const { provider, eventId } = event;
+export function prepareEvent(organizationId: string, event: BillingEvent, ctx: ProcessContext): PreparedEvent {
   // NOTE: what a snapshot creates does not depend on the stored state, so it goes with the claim,
   // which writes it when the subscription is not known: a new subscription is one round trip.
   const creates = event.kind === 'subscription.upserted' ? createSubscription(organizationId, event, ctx) : undefined;
-  // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.
   const record: WebhookEventRecord = {
     organizationId,
-    provider,
-    eventId,
+    provider: event.provider,
+    eventId: event.eventId,
     eventType: event.eventType,
     occurredAt: event.occurredAt.toISOString(),
     subscriptionExternalId: event.subscriptionExternalId,
@@ -121,10 +120,38 @@ export async function processEvent(
     status: event.kind === 'ignored' ? 'ignored' : 'pending',
     receivedAt: ctx.now.toISOString(),
   };
-  const claim = await uow.webhookEvents.claim(record, {
-    withPending: creates !== undefined,
-    ...(creates === undefined ? {} : { creates: { subscription: creates.subscription, addons: creates.created } }),
-  });
+  return {
+    claim: {
+      event: record,
+      withPending: creates !== undefined,
+      ...(creates === undefined ? {} : { creates: { subscription: creates.subscription, addons: creates.created } }),
+    },
+    creates,
+  };
+}
+
+/**
+ * Records one verified, normalized event and applies its effects, all inside the caller's
+ * transaction. Idempotent per (organization, provider, eventId). `prepared` (default: made here)
+ * is the claim to make (see `prepareEvent`).
+ * NOTE: on a SQL store a new subscription costs one statement, the claim (the insert, the
+ * subscription's lock, the read, the new rows); an event for a known one two: the claim (with the
+ * read of the subscription and its add-ons) and the batched writes. Under group commit the claims
+ * of a whole group are one statement (see group-commit.ts).
+ * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
+ */
+export async function processEvent(
+  uow: UnitOfWork,
+  organizationId: string,
+  event: BillingEvent,
+  ctx: ProcessContext,
+  prepared: PreparedEvent = prepareEvent(organizationId, event, ctx),
+): Promise<WebhookAck> {
+  const { provider, eventId } = event;
+  const { creates } = prepared;
+  // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.
+  const { event: record, ...options } = prepared.claim;
+  const claim = await uow.webhookEvents.claim(record, options);
   if (claim === null) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
   if (event.kind === 'ignored') return ack('webhook.ignored', eventId, `event type ${event.eventType} is ignored; stored`);
 

@@ -11,7 +11,7 @@ import type { BillingEvent } from '../domain/billing-event.js';
 import type { BillingStore, UnitOfWork } from '../domain/ports.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
-import { processEvent, type ProcessContext } from './process-event.js';
+import { prepareEvent, processEvent, type ProcessContext } from './process-event.js';
 
 /** The provider-specific steps, replaceable in tests. */
 export interface WebhookCodecs {
@@ -129,11 +129,14 @@ async function processVerified(deps: WebhookProcessorDeps, organizationId: strin
   try {
     const ctx: ProcessContext = { now: deps.clock(), newId: deps.newId };
     if (deps.replayCheckpointLagMs !== undefined) ctx.replayCheckpointLagMs = deps.replayCheckpointLagMs;
-    const work = (uow: UnitOfWork) => processEvent(uow, organizationId, event, ctx);
+    const prepared = prepareEvent(organizationId, event, ctx);
+    const work = (uow: UnitOfWork) => processEvent(uow, organizationId, event, ctx, prepared);
     if (deps.ingest === undefined) return await deps.store.transaction(work);
     // NOTE: a group runs its deliveries by subscription, then event id, so that two processes'
-    // groups claim events and take subscription locks in the same order (no deadlock between them).
-    return await deps.ingest.run(JSON.stringify([organizationId, event.provider, event.subscriptionExternalId, event.eventId]), work);
+    // groups claim events and take subscription locks in the same order (no deadlock between them);
+    // it claims them all at once, in that order, and hands each its claim (`prepared.claim`).
+    const order = JSON.stringify([organizationId, event.provider, event.subscriptionExternalId, event.eventId]);
+    return await deps.ingest.run(order, work, prepared.claim);
   } catch (error) {
     deps.onError?.(error);
     return fail('storage.unavailable', `storage is unavailable; event ${event.eventId} was not recorded, retry later`, event.eventId);

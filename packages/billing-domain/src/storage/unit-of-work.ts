@@ -44,6 +44,7 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
       await writes.flush();
       return inSavepoint(sql, sqlUnitOfWork, work);
     },
+    flush: () => writes.flush(),
   };
   return { uow, flush: () => writes.flush() };
 }

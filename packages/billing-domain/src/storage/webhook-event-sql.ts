@@ -1,7 +1,7 @@
-import type { WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '../domain/ports.js';
+import type { ClaimRequest, EventClaim, WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '../domain/ports.js';
 import { addonFromRow } from './addon-sql.js';
 import { columnNames, fromRow, insertValues, selectList, toRowJson } from './columns.js';
-import { toJson, type SqlClient } from './sql-client.js';
+import { toInteger, toJson, type SqlClient } from './sql-client.js';
 import { ADDON_TABLE, SUBSCRIPTION_TABLE, WEBHOOK_EVENT_TABLE } from './tables.js';
 import type { WriteBatch } from './write-batch.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
@@ -26,10 +26,41 @@ async function listWithStatus(
 }
 
 type JsonRow = Record<string, unknown>;
+type ClaimJson = { subscription: JsonRow | null; addons: JsonRow[]; pending: JsonRow[]; created: boolean } | null;
 
 // NOTE: one round trip (migration 0004): the function reads after taking the key lock, in
 // statements of its own, so it sees what the lock's previous holder committed.
 const CLAIM = 'SELECT billing_claim_event($1::jsonb, $2, $3, $4::jsonb) AS claim';
+// NOTE: a whole group's claims in one round trip (migration 0005): billing_claim_event for each,
+// in the order given, one row each.
+const CLAIM_ALL = 'SELECT ord, claim FROM billing_claim_events($1::jsonb)';
+
+/** The arguments of billing_claim_event for one request, as JSON (the event row, its lock key, ...). */
+function claimArguments({ event: e, withPending, creates }: ClaimRequest) {
+  return {
+    event: { organization_id: e.organizationId, ...toRowJson(WEBHOOK_EVENT_TABLE, e) },
+    lock_key: subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId),
+    with_pending: withPending,
+    creates:
+      creates === undefined
+        ? null
+        : {
+            subscription: { organization_id: e.organizationId, ...toRowJson(SUBSCRIPTION_TABLE, creates.subscription) },
+            addons: creates.addons.map((a) => ({ organization_id: a.organizationId, ...toRowJson(ADDON_TABLE, a) })),
+          },
+  };
+}
+
+/** What billing_claim_event answered, as an EventClaim (null: a duplicate). */
+function claimFrom(value: unknown): EventClaim | null {
+  const claim = toJson(value) as ClaimJson | undefined;
+  if (claim === null || claim === undefined) return null;
+  const found =
+    claim.subscription === null
+      ? null
+      : { subscription: fromRow(SUBSCRIPTION_TABLE, claim.subscription), addons: claim.addons.map(addonFromRow) };
+  return { found, pending: claim.pending.map(eventFromRow), created: claim.created };
+}
 
 /**
  * The webhook event store over any SqlClient; status changes go to the transaction's write batch.
@@ -51,24 +82,20 @@ export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): Webhoo
       );
       return rows.length === 1;
     },
-    async claim(e, options) {
-      const event = { organization_id: e.organizationId, ...toRowJson(WEBHOOK_EVENT_TABLE, e) };
-      const key = subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId);
-      const creates =
-        options.creates === undefined
-          ? null
-          : JSON.stringify({
-              subscription: { organization_id: e.organizationId, ...toRowJson(SUBSCRIPTION_TABLE, options.creates.subscription) },
-              addons: options.creates.addons.map((a) => ({ organization_id: a.organizationId, ...toRowJson(ADDON_TABLE, a) })),
-            });
-      const [row] = await sql.query(CLAIM, [JSON.stringify(event), key, options.withPending, creates]);
-      const claim = toJson(row?.claim) as { subscription: JsonRow | null; addons: JsonRow[]; pending: JsonRow[]; created: boolean } | null;
-      if (claim === null || claim === undefined) return null;
-      const found =
-        claim.subscription === null
-          ? null
-          : { subscription: fromRow(SUBSCRIPTION_TABLE, claim.subscription), addons: claim.addons.map(addonFromRow) };
-      return { found, pending: claim.pending.map(eventFromRow), created: claim.created };
+    async claim(event, options) {
+      const args = claimArguments({ event, ...options });
+      const [row] = await sql.query(CLAIM, [JSON.stringify(args.event), args.lock_key, args.with_pending, args.creates && JSON.stringify(args.creates)]);
+      return claimFrom(row?.claim);
+    },
+    async claimAll(requests) {
+      if (requests.length === 0) return [];
+      const rows = await sql.query(CLAIM_ALL, [JSON.stringify(requests.map(claimArguments))]);
+      const claims = new Array<EventClaim | null | undefined>(requests.length);
+      for (const row of rows) claims[toInteger(row.ord) - 1] = claimFrom(row.claim);
+      if (rows.length !== requests.length || claims.some((c) => c === undefined)) {
+        throw new Error(`billing_claim_events answered ${rows.length} rows for ${requests.length} claims`);
+      }
+      return claims as (EventClaim | null)[];
     },
     async setStatus(organizationId, provider, eventId, status) {
       writes.setEventStatus(organizationId, provider, eventId, status);

@@ -53,6 +53,9 @@ export async function startServer(
       maxSize: env.BILLING_INGEST_GROUP_MAX,
       windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
       onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
+      // NOTE: the SQLSTATE only: an error's message may quote a payload's value.
+      onFallback: (size, error) =>
+        logger.debug({ groupSize: size, code: (error as { code?: unknown } | null)?.code ?? null }, 'webhook group claimed again, a savepoint per delivery'),
     },
     replayCheckpointLagMs: env.BILLING_REPLAY_CHECKPOINT_LAG_MS,
     pageTokenMaxLength: env.BILLING_PAGE_TOKEN_MAX_LENGTH,

@@ -140,11 +140,11 @@ describe('billing migrate', () => {
     const env = { BILLING_DATA_DIR: join(dir, 'pglite') };
     const first = await runCli(['migrate'], { env });
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^pglite: applied now:\n  0001_initial\.sql\n  0002_page_token_key\.sql\n  0003_addon_resource_fields\.sql\n  0004_ingest_claim_checkpoint\.sql\n/);
-    expect(first.stdout).toContain('4 of 4 known migration(s) recorded');
+    expect(first.stdout).toMatch(/^pglite: applied now:\n  0001_initial\.sql\n  0002_page_token_key\.sql\n  0003_addon_resource_fields\.sql\n  0004_ingest_claim_checkpoint\.sql\n  0005_ingest_claim_batch\.sql\n/);
+    expect(first.stdout).toContain('5 of 5 known migration(s) recorded');
     const second = await runCli(['migrate'], { env });
     expect(second.code).toBe(0);
-    expect(second.stdout).toBe('pglite: nothing to apply\n4 of 4 known migration(s) recorded; the schema is current.\n');
+    expect(second.stdout).toBe('pglite: nothing to apply\n5 of 5 known migration(s) recorded; the schema is current.\n');
   });
 
   // NOTE: util-linux `script` gives the process a pseudo-terminal, so stderr is a TTY.
@@ -158,7 +158,7 @@ describe('billing migrate', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('\r\x1b[2Kapplying migrations (4 known)...');
+    expect(run.stdout).toContain('\r\x1b[2Kapplying migrations (5 known)...');
     expect(run.stdout).toContain('pglite: applied now:');
   });
 
