@@ -9,6 +9,9 @@ const jsonReport = process.env.BILLING_TEST_JSON_REPORT;
 export default defineConfig({
   test: {
     projects: ['packages/*/vitest.config.ts'],
+    // NOTE: two test files at a time even on two cores (vitest's default there is one): most files
+    // wait on server processes and databases, so the whole run takes about a sixth less time.
+    maxWorkers: 2,
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
   },
 });

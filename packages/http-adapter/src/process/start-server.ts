@@ -49,6 +49,8 @@ export async function startServer(
   const billing = createBillingService({
     store,
     config,
+    // NOTE: the error's code and class only: a database error's message may quote a payload's value.
+    onError: (error) => logger.warn({ code: (error as { code?: unknown } | null)?.code ?? null, error: error instanceof Error ? error.name : typeof error }, 'storage unavailable; answered 503'),
     ingestGroup: {
       maxSize: env.BILLING_INGEST_GROUP_MAX,
       windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,

@@ -73,6 +73,10 @@ describe.skipIf(bin === null)(`storage outage: PostgreSQL stopped during traffic
     expect(await ready.json()).toMatchObject({ error: { code: 503, status: 'UNAVAILABLE' } });
     expect((await fetch(`${url()}/healthz`)).status).toBe(200);
     expect([server?.child.exitCode, server?.child.signalCode]).toEqual([null, null]);
+    // Each 503 is logged with the error's code, never its message.
+    const logged = (server?.stdout() ?? '').split('\n').filter((line) => line.includes('storage unavailable; answered 503'));
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(Object.keys(JSON.parse(line) as object)).not.toContain('err');
   });
 
   it('PostgreSQL starts again: the pool reconnects and /readyz answers 200', async () => {
