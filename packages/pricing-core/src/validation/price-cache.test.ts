@@ -85,6 +85,15 @@ describe('the resolved-prices cache', () => {
     expect(outcome(request)).toBe(uncached(request));
   });
 
+  it('the cached list given again elsewhere in the request (as its instances) is checked there', () => {
+    configurePriceCache();
+    const prices = structuredClone(PRICES);
+    outcome({ planConfig: { prices }, instances: INSTANCES });
+    const aliased = { planConfig: { prices }, instances: prices };
+    expect(outcome(aliased)).toBe(uncached(aliased));
+    expect(outcome(aliased)).toMatch(/violations/);
+  });
+
   it('a list with its fields in another order is the same list (same result)', () => {
     configurePriceCache();
     const request = { planConfig: { prices: PRICES }, instances: INSTANCES };

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { FieldKind, ObjectFields } from '../request/fields.js';
-import { REQUEST_FIELDS } from '../request/fields.js';
+import { PRICE_FIELDS, REQUEST_FIELDS } from '../request/fields.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import { unknownFieldMessage, unknownKeys } from './unknown-fields.js';
@@ -104,7 +104,8 @@ function checkMoneyMap(value: unknown, walk: Walk): void {
 
 function checkList(value: unknown, spec: ObjectFields, walk: Walk): void {
   if (!Array.isArray(value)) return walk.report(MESSAGES.array);
-  if (value === walk.known) return;
+  // NOTE: only as the price list: the same array given elsewhere in the request (as instances, say) is checked there.
+  if (value === walk.known && spec === PRICE_FIELDS) return;
   const target = compile(spec);
   for (let i = 0; i < value.length; i += 1) {
     walk.path.push(i);
