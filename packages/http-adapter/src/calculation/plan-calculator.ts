@@ -13,6 +13,8 @@ export interface PlanCalculator {
    * when the caller has counted it already.
    */
   calculate(request: unknown, requestJson: string, options: CalculateOptions, signal: AbortSignal, entries?: number): Promise<CalculationOutcome>;
+  /** True when a calculation of `entries` (instances x prices) runs inline, on the calling thread. */
+  runsInline(entries: number): boolean;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export interface PlanCalculatorOptions {
 /** Every calculation inline, on the calling thread (tests, and the command line). */
 export const INLINE_CALCULATOR: PlanCalculator = {
   calculate: (request, _json, options) => Promise.resolve(runCalculation({ request, options })),
+  runsInline: () => true,
   close: () => Promise.resolve(),
 };
 
@@ -54,6 +57,7 @@ export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalcul
       const outcome = await pool.run({ requestJson, options: calculateOptions }, { signal });
       return outcome instanceof Uint8Array ? { ok: true, json: outcome } : outcome;
     },
+    runsInline: (entries) => entries < options.offloadMinEntries,
     close: () => pool.destroy(),
   };
 }

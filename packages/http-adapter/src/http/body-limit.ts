@@ -17,10 +17,18 @@ export function limitBody(options: { maxSize: number; onError: (c: Context) => R
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
-    const declared = requestHeader(c, 'content-length');
-    if (declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
-      return parseInt(declared || '0', 10) > options.maxSize ? options.onError(c) : next();
-    }
-    return streamed(c, next);
+    const fits = declaredBodyFits(requestHeader(c, 'content-length'), requestHeader(c, 'transfer-encoding'), options.maxSize);
+    if (fits === undefined) return streamed(c, next);
+    return fits ? next() : options.onError(c);
   };
+}
+
+/**
+ * Whether a body fits in `maxSize` bytes by its headers alone, as Hono's `bodyLimit` judges them: a
+ * `Content-Length` without `Transfer-Encoding` decides; undefined when the size is known only by reading.
+ * @example declaredBodyFits('1400', undefined, 1_048_576) // true
+ */
+export function declaredBodyFits(contentLength: string | undefined, transferEncoding: string | undefined, maxSize: number): boolean | undefined {
+  if (contentLength === undefined || transferEncoding !== undefined) return undefined;
+  return parseInt(contentLength || '0', 10) <= maxSize;
 }

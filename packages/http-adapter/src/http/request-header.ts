@@ -15,7 +15,15 @@ import type { Context } from 'hono';
 export function requestHeader(c: Context, lowerCaseName: string): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming === undefined) return c.req.header(lowerCaseName);
-  const raw = incoming.rawHeaders;
+  return rawHeader(incoming.rawHeaders, lowerCaseName);
+}
+
+/**
+ * A header's value in node's raw header list (name, value, name, value...), repeated headers joined with ", "
+ * as `Headers.get` joins them; undefined when absent.
+ * @example rawHeader(['Content-Type', 'application/json'], 'content-type') // 'application/json'
+ */
+export function rawHeader(raw: readonly string[], lowerCaseName: string): string | undefined {
   let found: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;

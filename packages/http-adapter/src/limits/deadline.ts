@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import type { AppEnv } from '../http/context.js';
+import { arrivalOf } from '../http/arrival.js';
 import { WEBHOOK_PREFIX } from '../http/webhook-prefix.js';
 
 /** The reason a request's deadline signal aborts with. */
@@ -20,6 +21,8 @@ export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
     const signal = controller.signal;
     c.set('deadline', signal);
     let timer: NodeJS.Timeout | undefined;
+    // NOTE: a request the calculate lane passed on has been under way since it arrived; that time counts.
+    const remainingMs = Math.max(0, timeoutMs - (performance.now() - arrivalOf(c)));
     try {
       // NOTE: one promise per request, settled by whichever comes first: the work (true), its failure (thrown
       // on), or the timer (false). A failure of the work after the deadline has answered settles nothing and
@@ -27,9 +30,9 @@ export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
       // the deadline aborted it may finish first; the deadline still answers.
       const done = await new Promise<boolean>((resolve, reject) => {
         timer = setTimeout(() => {
-          controller.abort(new DeadlineExceededError(`the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`));
+          controller.abort(new DeadlineExceededError(deadlineExceededMessage(timeoutMs)));
           resolve(false);
-        }, timeoutMs);
+        }, remainingMs);
         next().then(() => resolve(true), reject);
       });
       if (done && !signal.aborted) return;
@@ -40,6 +43,14 @@ export function deadline(timeoutMs: number): MiddlewareHandler<AppEnv> {
     c.res = undefined;
     c.res = deadlineResponse(c);
   };
+}
+
+/**
+ * Why a request was answered 504: the message of its error.
+ * @example deadlineExceededMessage(10_000) // 'the request was not handled within 10000 ms (BILLING_REQUEST_TIMEOUT_MS)'
+ */
+export function deadlineExceededMessage(timeoutMs: number): string {
+  return `the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { arrivalOf } from '../http/arrival.js';
 import type { AppEnv } from '../http/context.js';
 import type { ServiceMetrics } from './metrics.js';
 
@@ -39,15 +40,23 @@ function labelOf(path: string): string {
 export function httpMetrics(metrics: ServiceMetrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('metrics', metrics);
-    const started = performance.now();
+    const started = arrivalOf(c);
     try {
       await next();
     } finally {
       const route = routeLabel(c);
-      const labels = { method: c.req.method, route, status: String(c.res.status) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+      countRequest(metrics, c.req.method, route, c.res.status, started);
       if (c.get('storageUnavailable') === true) metrics.storageErrors.inc({ route });
     }
   };
+}
+
+/**
+ * Counts and times one answered request; `started` is its `performance.now()` on arrival.
+ * @example countRequest(metrics, 'GET', '/healthz', 200, started)
+ */
+export function countRequest(metrics: ServiceMetrics, method: string, route: string, status: number, started: number): void {
+  const labels = { method, route, status: String(status) };
+  metrics.httpRequests.inc(labels);
+  metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
 }

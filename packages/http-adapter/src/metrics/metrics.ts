@@ -60,3 +60,12 @@ export function createMetrics(): ServiceMetrics {
     }),
   };
 }
+
+/**
+ * Records one calculation in the metrics: its time and its size (instances x prices).
+ * @example observeCalculation(metrics, 18, 0.00004)
+ */
+export function observeCalculation(metrics: ServiceMetrics | undefined, entries: number, seconds: number): void {
+  metrics?.calculationDuration.observe(seconds);
+  metrics?.calculationEntries.observe(entries);
+}

@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 
 /** How long in-flight requests may run after a shutdown signal before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,23 +24,25 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 1
 /**
  * Starts listening; rejects on EADDRINUSE and the like. Resolves with the bound address.
  * A client too slow with its headers or body gets 408 (when nothing was answered yet) and its connection closed.
+ * `front`, when given, sees every request before the app and passes on those it does not answer.
  */
 export async function listen(
   fetch: (request: Request) => Response | Promise<Response>,
   port: number,
   host: string,
   limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
+  front?: (onward: RequestListener) => RequestListener,
 ) {
-  const server = createAdaptorServer({
-    fetch,
-    serverOptions: {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      // NOTE: node checks the two timeouts above only every `connectionsCheckingInterval` (30 s by
-      // default), which would let a slow client hold a connection up to 30 s past its timeout.
-      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
-    },
-  }) as Server;
+  // NOTE: @hono/node-server's `createAdaptorServer`, with `front` (the calculate lane) seeing each request first.
+  const app = getRequestListener(fetch);
+  const serverOptions: ServerOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // NOTE: node checks the two timeouts above only every `connectionsCheckingInterval` (30 s by
+    // default), which would let a slow client hold a connection up to 30 s past its timeout.
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  };
+  const server = createServer(serverOptions, front ? front(app) : app);
   server.maxConnections = limits.maxConnections;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {

@@ -12,6 +12,7 @@ import { configurePriceCache } from '@billing/pricing-core';
 import { createApp } from '../app.js';
 import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { createPlanCalculator } from '../calculation/plan-calculator.js';
+import { calculateLane } from '../http/calculate-lane.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { createDevCredentials, devModeBanner } from './dev-mode.js';
 import { pricingLimitsOf, type ServerEnv } from './env.js';
@@ -73,6 +74,7 @@ export async function startServer(
   const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
   configurePriceCache(priceCache);
   const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
+  const metrics = env.BILLING_METRICS === 'on' ? createMetrics() : undefined;
   const app = createApp({
     billing: served,
     auth: dev.verifier,
@@ -82,14 +84,27 @@ export async function startServer(
     pricingLimits: pricingLimitsOf(env),
     requestTimeoutMs: env.BILLING_REQUEST_TIMEOUT_MS,
     rateLimitPerSecond: env.BILLING_RATE_LIMIT_PER_SECOND,
-    ...(env.BILLING_METRICS === 'on' ? { metrics: createMetrics() } : {}),
+    ...(metrics ? { metrics } : {}),
   });
+  // NOTE: with a rate limit every /v1 call goes through the app, which keeps the buckets.
+  const lane =
+    env.BILLING_RATE_LIMIT_PER_SECOND > 0
+      ? undefined
+      : calculateLane({
+          verifier: dev.verifier,
+          logger,
+          calculator,
+          limits: pricingLimitsOf(env),
+          bodyLimitBytes: env.BILLING_BODY_LIMIT_BYTES,
+          requestTimeoutMs: env.BILLING_REQUEST_TIMEOUT_MS,
+          ...(metrics ? { metrics } : {}),
+        });
   const connectionLimits = {
     headersTimeoutMs: env.BILLING_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: env.BILLING_BODY_TIMEOUT_MS,
     maxConnections: env.BILLING_MAX_CONNECTIONS,
   };
-  const { server, address } = await listen(app.fetch, env.PORT, env.HOST, connectionLimits).catch(async (error: unknown) => {
+  const { server, address } = await listen(app.fetch, env.PORT, env.HOST, connectionLimits, lane).catch(async (error: unknown) => {
     await calculator.close();
     await billing.close();
     throw new StartupError(`cannot listen on ${env.HOST}:${env.PORT}: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,6 +6,7 @@ import type { PlanCalculator } from '../calculation/plan-calculator.js';
 import { errorResponse, invalidArgument } from '../errors/aip193.js';
 import { readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
+import { observeCalculation } from '../metrics/metrics.js';
 import { withSettingNames, type PricingLimits } from '../limits/pricing-limits.js';
 import { foreignComponent } from './foreign-schema.js';
 import { PLAN_REQUEST_EXAMPLE, planResultExample } from './plan-example.js';
@@ -61,14 +62,9 @@ export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps
     // (cheaper for the event loop than cloning the tree). The size is counted once for the offload rule and the metric.
     const entries = entriesOf(body.value);
     const outcome = await deps.calculator.calculate(body.value, body.text ?? '', options, c.get('deadline'), entries);
-    observe(c, entries, (performance.now() - started) / 1000);
+    observeCalculation(c.get('metrics'), entries, (performance.now() - started) / 1000);
     return answer(c, outcome);
   });
-}
-
-function observe(c: Context<AppEnv>, entries: number, seconds: number): void {
-  c.get('metrics')?.calculationDuration.observe(seconds);
-  c.get('metrics')?.calculationEntries.observe(entries);
 }
 
 function answer(c: Context<AppEnv>, outcome: CalculationOutcome): Response {
