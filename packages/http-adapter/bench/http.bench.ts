@@ -20,6 +20,8 @@ const GOAL_CALCULATE_SHARE = 0.6;
 const GOAL_WEBHOOKS_PER_SECOND = 2000;
 const ORG = 'org_a';
 const ONLY_CALCULATE = process.env['BENCH_SCOPE'] === 'calculate';
+/** The same operation sent past the calculate lane: a query string makes the lane pass it on to the app. */
+const VIA_APP = '?view=BASIC';
 
 const scratch = mkdtempSync(join(tmpdir(), 'billing-bench-'));
 const configPath = join(scratch, 'billing.json');
@@ -50,9 +52,10 @@ async function webhookRun(name: string, servers: BenchServer[], prefix: string):
   return { figures, stored };
 }
 
-async function calculateRun(name: string, servers: BenchServer[], body: string, seconds = SECONDS): Promise<Figures> {
+/** `query` `?view=BASIC` sends the same operation past the calculate lane, through the app (the baseline). */
+async function calculateRun(name: string, servers: BenchServer[], body: string, seconds = SECONDS, query = ''): Promise<Figures> {
   const parts = await Promise.all(
-    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate`, seconds, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
+    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate${query}`, seconds, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
   );
   return combined(name, parts);
 }
@@ -79,17 +82,24 @@ try {
   // calculate rates divided by the mean of the two (the machine's load drifts during a run).
   // NOTE: each route is warmed up first (2 s, not measured): the first seconds of a fresh process are JIT compilation.
   await load('warm-up', { url: `${pglite.url}/healthz`, seconds: 2, connections: CONNECTIONS });
-  for (const plan of [PLAN_3X6, README_PLAN]) await calculateRun('warm-up', [pglite], JSON.stringify(plan), 2);
+  for (const plan of [PLAN_3X6, README_PLAN]) {
+    await calculateRun('warm-up', [pglite], JSON.stringify(plan), 2);
+    await calculateRun('warm-up', [pglite], JSON.stringify(plan), 2, VIA_APP);
+  }
   const health = (n: number) => load(`GET /healthz (${n})`, { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
   const h1 = await health(1);
   const plan3x6 = await calculateRun('POST /v1/plans:calculate, 3 x 6 plan', [pglite], JSON.stringify(PLAN_3X6));
   const readme = await calculateRun('POST /v1/plans:calculate, README plan', [pglite], JSON.stringify(README_PLAN));
+  const app3x6 = await calculateRun(`POST /v1/plans:calculate${VIA_APP}, 3 x 6 plan (through the app)`, [pglite], JSON.stringify(PLAN_3X6), SECONDS, VIA_APP);
+  const appReadme = await calculateRun(`POST /v1/plans:calculate${VIA_APP}, README plan (through the app)`, [pglite], JSON.stringify(README_PLAN), SECONDS, VIA_APP);
   const h2 = await health(2);
   const healthRate = (h1.reqPerSec + h2.reqPerSec) / 2;
   const ratio = (f: Figures) => f.reqPerSec / healthRate;
-  rows.push(row(h1), row(plan3x6, `${ratio(plan3x6).toFixed(2)}x healthz`), row(readme, `${ratio(readme).toFixed(2)}x healthz`), row(h2));
-  noErrors.push(h1, plan3x6, readme, h2);
+  const noted = (f: Figures) => row(f, `${ratio(f).toFixed(2)}x healthz`);
+  rows.push(row(h1), noted(plan3x6), noted(readme), noted(app3x6), noted(appReadme), row(h2));
+  noErrors.push(h1, plan3x6, readme, app3x6, appReadme, h2);
   console.log(`ratios to /healthz (${Math.round(healthRate).toLocaleString('en')} req/s, mean of two runs): 3 x 6 plan ${ratio(plan3x6).toFixed(2)}x, README plan ${ratio(readme).toFixed(2)}x`);
+  console.log(`the same through the app (${VIA_APP}, the baseline): 3 x 6 plan ${ratio(app3x6).toFixed(2)}x, README plan ${ratio(appReadme).toFixed(2)}x`);
   goals.push(`calculate (3 x 6 plan) / healthz = ${ratio(plan3x6).toFixed(2)}x (goal >= ${GOAL_CALCULATE_SHARE}x): ${verdict(ratio(plan3x6) >= GOAL_CALCULATE_SHARE)}`);
   goals.push(`calculate (README plan) / healthz = ${ratio(readme).toFixed(2)}x (goal >= ${GOAL_CALCULATE_SHARE}x): ${verdict(ratio(readme) >= GOAL_CALCULATE_SHARE)}`);
   if (ONLY_CALCULATE) throw new Finished();
