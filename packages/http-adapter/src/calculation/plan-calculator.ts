@@ -13,8 +13,11 @@ export interface PlanCalculator {
    * when the caller has counted it already.
    */
   calculate(request: unknown, requestJson: string, options: CalculateOptions, signal: AbortSignal, entries?: number): Promise<CalculationOutcome>;
-  /** True when a calculation of `entries` (instances x prices) runs inline, on the calling thread. */
-  runsInline(entries: number): boolean;
+  /**
+   * True when a calculation of `entries` (instances x prices) runs inline, on the calling thread. The
+   * server's calculate lane prices only those; without this method it prices none and passes all on.
+   */
+  runsInline?(entries: number): boolean;
   close(): Promise<void>;
 }
 

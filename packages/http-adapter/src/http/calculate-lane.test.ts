@@ -221,6 +221,23 @@ describe('examples: time', () => {
   });
 });
 
+describe('examples: a calculator that does not say what it runs inline', () => {
+  it('is never bypassed: every calculation goes on to the app', async () => {
+    const { runsInline: _dropped, ...opaque } = INLINE_CALCULATOR;
+    let seen = 0;
+    const app = createApp({ billing: fakeBilling(), auth: verifier, logger: log.logger, bodyLimitBytes: LIMIT, calculator: opaque });
+    const lane = calculateLane({ verifier, logger: log.logger, calculator: opaque, limits: {}, bodyLimitBytes: LIMIT, requestTimeoutMs: TIMEOUT_MS });
+    const running = await listen(app.fetch, 0, '127.0.0.1', undefined, (onward) => lane((req, res) => (seen++, onward(req, res))));
+    try {
+      const body = JSON.stringify(PLAN);
+      const answer = await fetch(`http://127.0.0.1:${running.address.port}${LANE_PATH}`, { method: 'POST', body, headers: json(body).headers as Record<string, string> });
+      expect([answer.status, seen]).toEqual([200, 1]);
+    } finally {
+      await new Promise<void>((resolve) => running.server.close(() => resolve()));
+    }
+  });
+});
+
 describe('properties', () => {
   it('the lane answers as the app: answer(/v1/plans:calculate) == answer(/v1/plans:calculate?view=BASIC) for random plans, valid and invalid', async () => {
     let answeredByLane = 0;

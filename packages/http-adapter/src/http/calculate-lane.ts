@@ -112,7 +112,7 @@ export function calculateLane(deps: CalculateLaneDeps): (onward: RequestListener
         return false;
       }
       const entries = entriesOf(value);
-      if (!deps.calculator.runsInline(entries)) return false;
+      if (deps.calculator.runsInline?.(entries) !== true) return false;
       const priced = performance.now();
       let outcome;
       try {
