@@ -238,6 +238,31 @@ describe('examples: a calculator that does not say what it runs inline', () => {
   });
 });
 
+describe('examples: a fault in the lane', () => {
+  it('is answered 500 INTERNAL and logged, and the process goes on', async () => {
+    const failing: PlanCalculator = {
+      ...INLINE_CALCULATOR,
+      runsInline: () => {
+        throw new Error('lane fault');
+      },
+    };
+    const app = createApp({ billing: fakeBilling(), auth: verifier, logger: log.logger, bodyLimitBytes: LIMIT });
+    const lane = calculateLane({ verifier, logger: log.logger, calculator: failing, limits: {}, bodyLimitBytes: LIMIT, requestTimeoutMs: TIMEOUT_MS });
+    const running = await listen(app.fetch, 0, '127.0.0.1', undefined, lane);
+    try {
+      const body = JSON.stringify(PLAN);
+      const url = `http://127.0.0.1:${running.address.port}${LANE_PATH}`;
+      const headers = { ...(json(body, { 'x-request-id': 'fault-1' }).headers as Record<string, string>) };
+      const answer = await fetch(url, { method: 'POST', body, headers });
+      expect([answer.status, ((await answer.json()) as { error: { status: string } }).error.status]).toEqual([500, 'INTERNAL']);
+      expect(log.lines().find((l) => l['requestId'] === 'fault-1' && l['msg'] === 'unhandled error')).toBeDefined();
+      expect((await fetch(`http://127.0.0.1:${running.address.port}/healthz`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => running.server.close(() => resolve()));
+    }
+  });
+});
+
 describe('properties', () => {
   it('the lane answers as the app: answer(/v1/plans:calculate) == answer(/v1/plans:calculate?view=BASIC) for random plans, valid and invalid', async () => {
     let answeredByLane = 0;

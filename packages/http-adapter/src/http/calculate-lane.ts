@@ -93,15 +93,18 @@ export function calculateLane(deps: CalculateLaneDeps): (onward: RequestListener
       markArrival(request, started);
       return onward(request, response);
     };
-    deps.verifier.verify(token).then(
-      (verified) => {
-        if (!verified.ok || !verified.organizationIds.includes(organizationId)) return passOn();
-        readBody(request, response, started, requestId, (body) => {
-          if (!price(body)) passOn(body);
-        });
-      },
-      () => passOn(),
-    );
+    deps.verifier
+      .verify(token)
+      .then(
+        (verified) => {
+          if (!verified.ok || !verified.organizationIds.includes(organizationId)) return passOn();
+          readBody(request, response, started, requestId, (body) => {
+            if (!price(body)) passOn(body);
+          });
+        },
+        () => passOn(),
+      )
+      .catch((error: unknown) => fault(response, started, requestId, error));
 
     /** Answers 200 and returns true; false when the app must answer this body. */
     function price(body: Buffer): boolean {
@@ -148,7 +151,11 @@ export function calculateLane(deps: CalculateLaneDeps): (onward: RequestListener
     };
     const onEnd = () => {
       cleanup();
-      done(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+      try {
+        done(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+      } catch (error) {
+        fault(response, started, requestId, error);
+      }
     };
     const onClose = () => {
       if (request.readableEnded) return;
@@ -181,13 +188,19 @@ export function calculateLane(deps: CalculateLaneDeps): (onward: RequestListener
     return found;
   }
 
-  /** An error the lane answers itself (the body never arrived whole): AIP-193, logged and counted as the app would. */
+  /** A fault of the lane itself: logged and answered as the app's onError answers one, never a crash. */
+  function fault(response: ServerResponse, started: number, requestId: string, error: unknown): void {
+    deps.logger.error({ requestId, err: error }, 'unhandled error');
+    refuse(response, started, requestId, 500, 'INTERNAL', 'INTERNAL', 'internal error');
+  }
+
+  /** An error the lane answers itself (the body never arrived whole, or a fault): AIP-193, logged and counted as the app would. */
   function refuse(
     response: ServerResponse,
     started: number,
     requestId: string,
-    httpStatus: 400 | 504,
-    status: 'INVALID_ARGUMENT' | 'DEADLINE_EXCEEDED',
+    httpStatus: 400 | 500 | 504,
+    status: 'INVALID_ARGUMENT' | 'INTERNAL' | 'DEADLINE_EXCEEDED',
     reason: string,
     message: string,
   ): void {
