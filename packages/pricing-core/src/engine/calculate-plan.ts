@@ -2,7 +2,8 @@ import { PricingValidationError } from '../errors/pricing-validation-error.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { toJsonNumber } from '../money/parse.js';
 import { decPlus } from '../money/decimal.js';
-import { add, R0, roundTo } from '../money/rational.js';
+import { add, R0 } from '../money/rational.js';
+import { roundedJsonNumber } from '../money/json-number.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
@@ -34,8 +35,8 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
   const pooledUsage: Record<string, number> = {};
   let overageSum = R0;
   for (const charge of pooled) {
-    setOwn(pooledAllowances, charge.metric, toJsonNumber(roundTo(charge.allowance, 20)));
-    setOwn(pooledUsage, charge.metric, toJsonNumber(roundTo(charge.usage, 20)));
+    setOwn(pooledAllowances, charge.metric, roundedJsonNumber(charge.allowance));
+    setOwn(pooledUsage, charge.metric, roundedJsonNumber(charge.usage));
     overageSum = add(overageSum, charge.trace.amount);
   }
   const overageCost = roundMoney(overageSum, digits);
