@@ -41,7 +41,9 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
   }
   const overageCost = roundMoney(overageSum, digits);
   const totals = computeTotals(decPlus(subtotal, overageCost), plan.discountPercent, plan.couponValue, plan.taxRate, digits);
-  const result: Omit<PlanResult, 'debug'> = {
+  // NOTE: built in one literal with `debug` last: a copy of the figures with `debug` added
+  // cost more than the rest of this function. The FULL view replaces `debug` in place.
+  const result: PlanResult = {
     lineItems,
     pooledAllowances,
     pooledUsage,
@@ -53,8 +55,9 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
     currency: plan.currency,
     discountPercent: toJsonNumber(plan.discountPercent),
     couponValue: formatMoney(plan.couponValue, digits),
+    debug: basicDebug(plan, totals),
   };
-  if (view === 'BASIC') return { ...result, debug: basicDebug(plan, totals) };
+  if (view === 'BASIC') return result;
   // NOTE: the plan-level figures (pooled charges, totals) are kept; the per-price figures of
   // each instance are derived again, instance by instance, when `debug` is first read (JSON
   // serialization included). Keeping ~5 exact values per price and instance alive through the
