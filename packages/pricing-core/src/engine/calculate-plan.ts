@@ -2,7 +2,8 @@ import { PricingValidationError } from '../errors/pricing-validation-error.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { toJsonNumber } from '../money/parse.js';
 import { decPlus } from '../money/decimal.js';
-import { add, R0, roundTo } from '../money/rational.js';
+import { add, R0 } from '../money/rational.js';
+import { roundedJsonNumber } from '../money/json-number.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
@@ -34,13 +35,15 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
   const pooledUsage: Record<string, number> = {};
   let overageSum = R0;
   for (const charge of pooled) {
-    setOwn(pooledAllowances, charge.metric, toJsonNumber(roundTo(charge.allowance, 20)));
-    setOwn(pooledUsage, charge.metric, toJsonNumber(roundTo(charge.usage, 20)));
+    setOwn(pooledAllowances, charge.metric, roundedJsonNumber(charge.allowance));
+    setOwn(pooledUsage, charge.metric, roundedJsonNumber(charge.usage));
     overageSum = add(overageSum, charge.trace.amount);
   }
   const overageCost = roundMoney(overageSum, digits);
   const totals = computeTotals(decPlus(subtotal, overageCost), plan.discountPercent, plan.couponValue, plan.taxRate, digits);
-  const result: Omit<PlanResult, 'debug'> = {
+  // NOTE: built in one literal with `debug` last: a copy of the figures with `debug` added
+  // cost more than the rest of this function. The FULL view replaces `debug` in place.
+  const result: PlanResult = {
     lineItems,
     pooledAllowances,
     pooledUsage,
@@ -52,8 +55,9 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
     currency: plan.currency,
     discountPercent: toJsonNumber(plan.discountPercent),
     couponValue: formatMoney(plan.couponValue, digits),
+    debug: basicDebug(plan, totals),
   };
-  if (view === 'BASIC') return { ...result, debug: basicDebug(plan, totals) };
+  if (view === 'BASIC') return result;
   // NOTE: the plan-level figures (pooled charges, totals) are kept; the per-price figures of
   // each instance are derived again, instance by instance, when `debug` is first read (JSON
   // serialization included). Keeping ~5 exact values per price and instance alive through the

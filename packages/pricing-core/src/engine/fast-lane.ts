@@ -83,11 +83,11 @@ function tiersOf(model: ModelSpec, scale: number): number[] {
   let below = 0;
   for (const tier of model.tiers) {
     const start = scaledIntOfRational(tier.start, 0);
-    const end = tier.end === null ? Number.POSITIVE_INFINITY : scaledIntOfRational(tier.end, 0);
+    const end = tier.end === null ? Infinity : scaledIntOfRational(tier.end, 0);
     const unit = scaledIntOf(tier.unitAmount, scale);
     const fee = scaledIntOf(tier.flatFee, scale);
     out.push(end >= start ? end : Number.NaN, start, unit, graduated ? below + fee : fee);
-    if (graduated && end !== Number.POSITIVE_INFINITY) below += timesSafe(end - start, unit) + fee;
+    if (graduated && end !== Infinity) below += timesSafe(end - start, unit) + fee;
   }
   return out;
 }
@@ -120,10 +120,10 @@ function compilePrice(price: ResolvedPrice, scale: number): FastPrice | undefine
     tiers,
     num: factor[0],
     den: factor[1],
-    min: bound(price.minimum, Number.NEGATIVE_INFINITY),
-    max: bound(price.maximum, Number.POSITIVE_INFINITY),
+    min: bound(price.minimum, -Infinity),
+    max: bound(price.maximum, Infinity),
   };
-  const figures = [fast.free, fast.rate, fast.num, fast.den, ...tiers.filter((x) => x !== Number.POSITIVE_INFINITY)];
+  const figures = [fast.free, fast.rate, fast.num, fast.den, ...tiers.filter((x) => x !== Infinity)];
   const ok = fast.kind >= 0 && fast.size > 0 && !Number.isNaN(fast.min) && !Number.isNaN(fast.max);
   return ok && figures.every(isSafe) ? fast : undefined;
 }
@@ -152,7 +152,7 @@ const compiledPlans = new WeakMap<object, FastPlan | undefined>();
 
 function compile(plan: ResolvedPlan): FastPlan | undefined {
   const cycleHours = whole(plan.cycleHours);
-  const capHours = plan.capHours === null ? Number.POSITIVE_INFINITY : whole(plan.capHours);
+  const capHours = plan.capHours === null ? Infinity : whole(plan.capHours);
   const all = [...plan.basePrices, ...[...plan.addonPrices.values()].flat()];
   let scale = DIVISION_PLACES;
   for (const price of all) {

@@ -2,7 +2,7 @@ import { MESSAGES } from '../errors/messages.js';
 import type { BigValue } from './big.js';
 import { Dec } from './big.js';
 import type { Decimal } from './decimal.js';
-import { fastValue, fromBig } from './decimal.js';
+import { fastValue, fromBig, POW10 } from './decimal.js';
 import { decimalOfNumber, MAX_DECIMAL_TEXT } from './parse.js';
 
 /** Places after the point of a big.js value (trailing zeros do not count). */
@@ -52,6 +52,22 @@ function shortDecimal(text: string, kind: NumberKind): Decimal | undefined {
 }
 
 /**
+ * A JSON number from 10^-6 to 1000 (not whole) with at most 12 places, read as `String(n)`
+ * writes it, without writing it; undefined otherwise (and when the exact path is forced).
+ * NOTE: below 1000 a double is finer than 10^-12, so at most one decimal of k <= 12 places
+ * reads back as `n` and the rounded product finds it; the first k that reads back is the
+ * shortest text, `String(n)` (which costs more than the rest of the read).
+ */
+function shortNumber(value: number): Decimal | undefined {
+  const size = Math.abs(value);
+  for (let k = 1; k <= MAX_INPUT_DECIMALS && size >= 1e-6 && size < 1000; k += 1) {
+    const int = Math.round(value * (POW10[k] as number));
+    if (int / (POW10[k] as number) === value) return fastValue(int, k);
+  }
+  return undefined;
+}
+
+/**
  * Reads a numeric or money field within the request bounds: a finite JSON number (through
  * `String(n)`), or a string holding a plain decimal (numbers may carry a sign; money only a
  * minus, which the caller reports as negative); below 10^15 in magnitude, and for numbers at
@@ -64,6 +80,8 @@ export function readBounded(value: number | string, kind: NumberKind): Decimal |
     if (!Number.isFinite(value)) return MESSAGES.number;
     // NOTE: safe integers below the bound print without an exponent and need no other check.
     if (Number.isSafeInteger(value) && Math.abs(value) < 1e15) return decimalOfNumber(value);
+    const short = shortNumber(value);
+    if (short !== undefined) return short;
     const text = String(value);
     const exponent = EXPONENT.exec(text);
     if (exponent !== null) {

@@ -21,8 +21,10 @@ import { Dec } from './big.js';
 
 /** Largest scale of the fast representation. */
 const MAX_SCALE = 20;
-const SAFE = Number.MAX_SAFE_INTEGER;
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i); // exact up to 10^22
+/** The largest safe integer (for the other modules of money/). */
+export const SAFE = Number.MAX_SAFE_INTEGER;
+/** `10^k` for k from 0 to 22, each exact (one table for the modules of money/). */
+export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /** An exact decimal: a scaled integer, or a big.js decimal. */
 export class Decimal {

@@ -1,5 +1,6 @@
 import type { BigValue as Decimal, RoundingMode } from './big.js';
 import { D0, Dec, ROUND_DOWN, ROUND_HALF_UP } from './big.js';
+import { SAFE } from './decimal.js';
 
 // NOTE: big.js divides digit by digit in general and takes about a microsecond even for
 // 12345.67 / 672; pricing divides once per line by the cycle hours, a small whole number.
@@ -95,4 +96,4 @@ export function smallIntegerOf(x: Decimal): number | undefined {
 }
 
 /** Products and sums of whole quantities below this bound are exact in a JavaScript number. */
-export const EXACT_WHOLE_LIMIT = Number.MAX_SAFE_INTEGER;
+export const EXACT_WHOLE_LIMIT = SAFE;

@@ -1,7 +1,7 @@
 import type { BigValue, RoundingMode } from './big.js';
 import { Dec, divRound, ROUND_DOWN, ROUND_HALF_UP, ROUND_UP } from './big.js';
 import type { Decimal } from './decimal.js';
-import { decCompare, decIsZero, decNeg, decPlus, decSign, decText, decTimes, fastParts, fastValue, fromBig, isDecimal, ONE, toBig, ZERO } from './decimal.js';
+import { decCompare, decIsZero, decNeg, decPlus, decSign, decText, decTimes, fastParts, fastValue, fromBig, isDecimal, ONE, POW10, toBig, ZERO } from './decimal.js';
 import { divRoundByInteger, smallIntegerOf } from './digits.js';
 import { fractionText } from './fraction-text.js';
 
@@ -173,7 +173,6 @@ export function min(a: Rational, b: Rational): Rational {
   return cmp(a, b) <= 0 ? a : b;
 }
 
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const HALF_SAFE = 2 ** 52;
 
 /** `a` rounded to `dp` places with integer arithmetic, when both parts are fast and small enough. */

@@ -1,5 +1,5 @@
 import type { Decimal } from './decimal.js';
-import { decimalPlaces, fastParts, fastValue, isExactOnly } from './decimal.js';
+import { decimalPlaces, fastParts, fastValue, isExactOnly, POW10, SAFE } from './decimal.js';
 import type { Rational } from './rational.js';
 import { isOne, rat } from './rational.js';
 import { decimalOfNumber } from './parse.js';
@@ -10,9 +10,6 @@ import { formatMoney } from './format.js';
 // fraction of money; an exact integer count of a fixed fraction may). Every function here
 // answers NaN (or undefined) when the value is not such an integer, or would leave the safe
 // range; NaN stays NaN through + - * and fails every range check, so a caller checks once.
-
-const SAFE = Number.MAX_SAFE_INTEGER;
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i); // exact up to 10^22
 
 /** Largest scale of a scaled integer. */
 export const MAX_SCALED_SCALE = 20;

@@ -62,27 +62,47 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   let shared = cached;
   if (lookup?.key !== undefined && shared === undefined) keepPrices(lookup, (shared = { prices, usageMetrics, addonCodes }), rawPrices, capHours, exact);
   const priced = overageRates.size === 0 ? prices : prices.map((price) => applyOverageRate(price, overageRates));
-  const addonPrices = new Map<string, ResolvedPrice[]>();
-  for (const price of priced) {
-    if (price.productType !== 'ADDON' || price.addonCode === null) continue;
-    const list = addonPrices.get(price.addonCode) ?? [];
-    list.push(price);
-    addonPrices.set(price.addonCode, list);
-  }
+  const { basePrices, addonPrices, usagePrices } = splitOf(priced, overageRates.size === 0 ? shared : undefined);
+  // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
   return {
     ok: true,
     plan: {
       currency,
       minorDigits,
-      ...cycle,
-      basePrices: priced.filter((p) => p.productType === 'BASE'),
+      cycleHours: cycle.cycleHours,
+      capHours: cycle.capHours,
+      basePrices,
       addonPrices,
-      usagePrices: priced.filter((p) => p.productType === 'USAGE'),
+      usagePrices,
       instances,
-      ...adjustments,
+      discountPercent: adjustments.discountPercent,
+      couponValue: adjustments.couponValue,
+      taxRate: adjustments.taxRate,
       shared: shared ?? null,
     },
   };
+}
+
+/** The prices by product type, ADDON prices by code. */
+type PriceSplit = Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
+
+// NOTE: how a cached price list splits is kept with it; with overage rates (which change some
+// prices, per request) the split is made again.
+const splits = new WeakMap<CachedPrices, PriceSplit>();
+
+function splitOf(prices: readonly ResolvedPrice[], shared: CachedPrices | undefined): PriceSplit {
+  let split = shared === undefined ? undefined : splits.get(shared);
+  if (split !== undefined) return split;
+  const addonPrices = new Map<string, ResolvedPrice[]>();
+  for (const price of prices) {
+    if (price.productType !== 'ADDON' || price.addonCode === null) continue;
+    const list = addonPrices.get(price.addonCode) ?? [];
+    list.push(price);
+    addonPrices.set(price.addonCode, list);
+  }
+  split = { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
+  if (shared !== undefined) splits.set(shared, split);
+  return split;
 }
 
 /** Checks and resolves every price; the cross-price facts are read from the raw prices, so they hold even when a price has other errors. */

@@ -36,6 +36,8 @@ export function checkLimits(request: unknown, options: ResolvedOptions, v: Viola
     if (count > limits.maxTiersPerPrice) {
       v.add(['planConfig', 'prices', i, 'tiers'], MESSAGES.tooMany(count, limits.maxTiersPerPrice, 'maxTiersPerPrice'), 'maxTiersPerPrice');
     }
+    // NOTE: the weights serve the FULL view only.
+    if (options.view !== 'FULL') continue;
     const type = price?.productType === 'PRODUCT_TYPE_ADDON' ? 'ADDON' : price?.productType === 'PRODUCT_TYPE_USAGE' ? 'USAGE' : 'BASE';
     weight[type] += Math.max(1, count);
   }

@@ -8,7 +8,8 @@ export const MAX_LISTED_VIOLATIONS = 100;
 
 /** Collects violations in discovery order, once per field and sentence; lists the first 100 and counts all. */
 export class ViolationCollector {
-  private readonly seen = new Set<string>();
+  // NOTE: made on the first violation: most collectors of a valid request never hold one.
+  private seen: Set<string> | undefined;
   /** The first `MAX_LISTED_VIOLATIONS` violations. */
   readonly list: FieldViolation[] = [];
   /** How many distinct violations were recorded, listed or not. */
@@ -18,8 +19,9 @@ export class ViolationCollector {
   add(path: readonly PathSegment[] | string, description: string, limit?: PricingLimitName): void {
     const field = typeof path === 'string' ? path : formatPath(path);
     const key = `${field}\u0000${description}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    const seen = (this.seen ??= new Set());
+    if (seen.has(key)) return;
+    seen.add(key);
     this.total += 1;
     if (this.list.length >= MAX_LISTED_VIOLATIONS) return;
     this.list.push(limit === undefined ? { field, description } : { field, description, limit });

@@ -133,7 +133,10 @@ function sameData(value: unknown, copy: unknown, depth: number): boolean {
       for (const key in value) {
         if (!Object.prototype.hasOwnProperty.call(value, key) || !Object.prototype.hasOwnProperty.call(known, key)) return false;
         count += 1;
-        if (!sameData((value as Record<string, unknown>)[key], known[key], depth + 1)) return false;
+        // NOTE: an equal string, boolean or non-zero number (the most fields) is settled here, without a call.
+        const field = (value as Record<string, unknown>)[key];
+        if (field === known[key] && (typeof field === 'string' || typeof field === 'boolean' || (typeof field === 'number' && field !== 0))) continue;
+        if (!sameData(field, known[key], depth + 1)) return false;
       }
       let copyCount = 0;
       for (const key in known) if (key !== undefined) copyCount += 1;

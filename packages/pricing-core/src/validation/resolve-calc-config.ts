@@ -37,7 +37,7 @@ export function resolveCycle(calcConfig: unknown, v: ViolationCollector): CycleC
 export function resolveOverageRates(calcConfig: unknown, v: ViolationCollector): Map<string, Decimal> {
   const rates = new Map<string, Decimal>();
   const map = asObject(asObject(calcConfig)?.overageRates);
-  for (const [metric, value] of Object.entries(map ?? {})) {
+  for (const [metric, value] of map === undefined ? [] : Object.entries(map)) {
     const rate = readMoney(value, ['calcConfig', 'overageRates', metric], v, { zeroIsSet: true });
     if (rate !== undefined) rates.set(metric, rate);
   }

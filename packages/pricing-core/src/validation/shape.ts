@@ -114,43 +114,39 @@ function checkList(value: unknown, spec: ObjectFields, walk: Walk): void {
   }
 }
 
-/** Checks one field's value; the walk's path is the field's. */
-function checkField(value: unknown, field: FieldKind, walk: Walk): void {
+/** Checks one field's value; the walk's path is the object's, `name` the field's. */
+function checkField(value: unknown, field: FieldKind, walk: Walk, name: string): void {
   if (field.kind === 'requiredText') {
-    if (typeof value !== 'string') walk.report(MESSAGES.string);
+    if (typeof value !== 'string') walk.report(MESSAGES.string, name);
     return;
   }
   if (isNullish(value)) return;
+  // NOTE: most fields hold a single value, reported at `name`; the path grows only to enter a map, a list or an object.
   switch (field.kind) {
     case 'number':
-      if (!isNumeric(value)) walk.report(MESSAGES.number);
+      if (!isNumeric(value)) walk.report(MESSAGES.number, name);
       return;
     case 'money':
-      if (!isNumeric(value)) walk.report(MESSAGES.money);
+      if (!isNumeric(value)) walk.report(MESSAGES.money, name);
       return;
     case 'text':
-      if (typeof value !== 'string') walk.report(MESSAGES.string);
+      if (typeof value !== 'string') walk.report(MESSAGES.string, name);
       return;
     case 'flag':
-      if (typeof value !== 'boolean') walk.report(MESSAGES.boolean);
+      if (typeof value !== 'boolean') walk.report(MESSAGES.boolean, name);
       return;
     case 'enum':
-      if (!(field.values as readonly unknown[]).includes(value)) walk.report(MESSAGES.enumValue(field.values));
+      if (!(field.values as readonly unknown[]).includes(value)) walk.report(MESSAGES.enumValue(field.values), name);
       return;
     case 'usage':
-      if (!isUsage(value)) walk.report(MESSAGES.usageValue);
+      if (!isUsage(value)) walk.report(MESSAGES.usageValue, name);
       return;
-    case 'moneyMap':
-      return checkMoneyMap(value, walk);
-    case 'list':
-      return checkList(value, field.of, walk);
-    case 'object':
-      return checkObject(value, compile(field.of), walk);
-    default: {
-      const unreachable: never = field;
-      return unreachable;
-    }
   }
+  walk.path.push(name);
+  if (field.kind === 'moneyMap') checkMoneyMap(value, walk);
+  else if (field.kind === 'list') checkList(value, field.of, walk);
+  else checkObject(value, compile(field.of), walk);
+  walk.path.pop();
 }
 
 /** Checks a strict object: each field in table order, then its unknown fields. */
@@ -159,9 +155,7 @@ function checkObject(value: unknown, spec: CompiledObject, walk: Walk): void {
   const { names, kinds } = spec;
   for (let i = 0; i < names.length; i += 1) {
     const name = names[i] as string;
-    walk.path.push(name);
-    checkField(value[name], kinds[i] as FieldKind, walk);
-    walk.path.pop();
+    checkField(value[name], kinds[i] as FieldKind, walk, name);
   }
   for (const key of unknownKeys(value, spec.nameSet)) walk.report(unknownFieldMessage(key, spec.names), key);
 }
