@@ -141,6 +141,14 @@ function checkField(value: unknown, field: FieldKind, walk: Walk, name: string):
     case 'usage':
       if (!isUsage(value)) walk.report(MESSAGES.usageValue, name);
       return;
+    case 'moneyMap':
+    case 'list':
+    case 'object':
+      break;
+    default: {
+      const unreachable: never = field;
+      return unreachable;
+    }
   }
   walk.path.push(name);
   if (field.kind === 'moneyMap') checkMoneyMap(value, walk);
