@@ -20,6 +20,7 @@ import { httpMetrics } from './metrics/http-metrics.js';
 import type { ServiceMetrics } from './metrics/metrics.js';
 import { registerMetricsRoute } from './metrics/metrics-route.js';
 import { registerAddonSubscriptionRoutes } from './routes/addon-subscriptions.js';
+import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerCalculatorPage } from './pages/calculator-page.js';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   if (deps.metrics) registerMetricsRoute(app, deps.metrics);
   registerPlanRoutes(app, { calculator: deps.calculator ?? INLINE_CALCULATOR, limits: deps.pricingLimits ?? {} });
   registerAddonSubscriptionRoutes(app, deps.billing.addons, clock);
+  if (deps.billing.events) registerEventRoutes(app, deps.billing.events, clock);
   registerWebhookRoutes(app, { webhooks: deps.billing.webhooks, auth: deps.auth, bodyLimitBytes: deps.bodyLimitBytes, clock });
 
   app.notFound((c) => errorResponse(c, { status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}` }));
