@@ -123,7 +123,8 @@ class FormBuilder {
     }
     const read = kind === 'flag' ? () => (control.checked ? true : undefined) : () => READERS[kind](control.value);
     control.addEventListener('input', () => this.write(path, read(), control, structural && kind === 'select', after));
-    if (structural && kind !== 'select') control.addEventListener('change', () => this.changed(true));
+    // NOTE: redrawn once focus has moved on, so the redraw keeps it where the person sent it.
+    if (structural && kind !== 'select') control.addEventListener('change', () => setTimeout(() => this.changed(true)));
     const labelNode = el('label', { for: id, text: label });
     const wrapper = el('div', { class: kind === 'flag' ? 'field flag' : 'field', 'data-field-of': pathText(path) });
     if (kind === 'flag') wrapper.append(control, labelNode);
