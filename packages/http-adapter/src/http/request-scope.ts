@@ -3,10 +3,10 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { errorBody } from '../errors/aip193.js';
-import { DeadlineExceededError, deadlineExceededMessage, deadlineResponse, webhookDeadlineBody } from '../limits/deadline.js';
+import { deadlineResponse, webhookDeadlineBody } from '../limits/deadline.js';
 import { RequestCounters, routeLabel } from '../metrics/http-metrics.js';
 import type { ServiceMetrics } from '../metrics/metrics.js';
-import type { AppEnv } from './context.js';
+import { deadlineExceededMessage, RequestScope, type AppEnv } from './context.js';
 import { requestHeader } from './request-header.js';
 import { requestIdOf, writeRequestLine } from './request-log.js';
 
@@ -14,60 +14,6 @@ import { requestIdOf, writeRequestLine } from './request-log.js';
 interface NodeBindings {
   incoming?: IncomingMessage;
   outgoing?: ServerResponse;
-}
-
-/**
- * What the app knows of one request beyond Hono's context: its id, when it arrived, its deadline, and
- * what the log line and metrics need. One object per request; the logger and the deadline signal are
- * made only when something asks for them.
- */
-export class RequestScope {
-  /** True once the deadline has passed (the answer is then 504, whatever the handler answers later). */
-  expired = false;
-  /** True when the 504 was written onto node's response at the deadline: the late answer goes nowhere. */
-  answered = false;
-  /** Set by the webhook sub-app: errors and the 504 keep the acknowledgement shape. */
-  acknowledges = false;
-  /** Set when the answer is a 503 because storage was unavailable (counted as a storage error). */
-  storageUnavailable = false;
-  #log: Logger | undefined;
-  #controller: AbortController | undefined;
-
-  constructor(
-    readonly requestId: string,
-    readonly started: number,
-    readonly timeoutMs: number,
-    readonly logger: Logger,
-    readonly metrics: ServiceMetrics | undefined,
-  ) {}
-
-  /** A logger carrying the request id, made on first use (most requests log only their one line). */
-  get log(): Logger {
-    return (this.#log ??= this.logger.child({ requestId: this.requestId }));
-  }
-
-  /**
-   * Aborts when the deadline passes, with a `DeadlineExceededError`. Made on first use: only work that
-   * can be stopped (a calculation in the worker pool) asks for it.
-   */
-  get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.expired) this.#controller.abort(this.deadlineError());
-    }
-    return this.#controller.signal;
-  }
-
-  /** The error of a passed deadline. */
-  deadlineError(): DeadlineExceededError {
-    return new DeadlineExceededError(deadlineExceededMessage(this.timeoutMs));
-  }
-
-  /** Marks the deadline passed and stops the work that listens to it. */
-  expire(): void {
-    this.expired = true;
-    this.#controller?.abort(this.deadlineError());
-  }
 }
 
 /**

@@ -1,20 +1,7 @@
 import type { Context } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
-import type { AppEnv } from '../http/context.js';
+import { deadlineExceededMessage, type AppEnv } from '../http/context.js';
 import type { WebhookAckBody } from '../schemas/webhook-ack.js';
-
-/** The reason a request's deadline signal aborts with. */
-export class DeadlineExceededError extends Error {
-  override readonly name = 'DeadlineExceededError';
-}
-
-/**
- * Why a request was answered 504: the message of its error.
- * @example deadlineExceededMessage(10_000) // 'the request was not handled within 10000 ms (BILLING_REQUEST_TIMEOUT_MS)'
- */
-export function deadlineExceededMessage(timeoutMs: number): string {
-  return `the request was not handled within ${timeoutMs} ms (BILLING_REQUEST_TIMEOUT_MS)`;
-}
 
 /** The 504 acknowledgement of a webhook delivery whose deadline passed. */
 export function webhookDeadlineBody(message: string): WebhookAckBody {
@@ -31,3 +18,5 @@ export function deadlineResponse(c: Context<AppEnv>): Response {
   const message = deadlineExceededMessage(scope.timeoutMs);
   return scope.acknowledges ? c.json(webhookDeadlineBody(message), 504) : errorResponse(c, { status: 'DEADLINE_EXCEEDED', reason: 'DEADLINE_EXCEEDED', message });
 }
+
+export { DeadlineExceededError, deadlineExceededMessage } from '../http/context.js';
