@@ -8,7 +8,6 @@ import {
   type SecretEnvironment,
 } from '@billing/billing-domain';
 import type { Logger } from 'pino';
-import { configurePriceCache } from '@billing/pricing-core';
 import { createApp } from '../app.js';
 import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { createPlanCalculator } from '../calculation/plan-calculator.js';
@@ -72,7 +71,6 @@ export async function startServer(
     close: () => billing.close(),
   };
   const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
-  configurePriceCache(priceCache);
   const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
   const metrics = env.BILLING_METRICS === 'on' ? createMetrics() : undefined;
   const app = createApp({
