@@ -65,6 +65,16 @@ const BUILT_PLAN = {
   calcConfig: { discountPercent: 10, taxRate: 0.2 },
 };
 
+// NOTE: run in the page, as text: this package's TypeScript has no DOM types.
+/** The focusable controls of the page: an id, whether a label names it, whether it is disabled or folded away. */
+const CONTROLS_IN_MAIN = `[...document.querySelectorAll('main input, main select, main textarea, main button, main summary')].map((node) => ({
+  id: node.id || node.tagName + ':' + node.textContent,
+  named: (node.labels?.length ?? 0) > 0 || !!node.getAttribute('aria-label') || ((node.tagName === 'BUTTON' || node.tagName === 'SUMMARY') && !!node.textContent.trim()),
+  disabled: node.disabled === true,
+  hidden: node.tagName !== 'SUMMARY' && node.closest('details:not([open])') !== null,
+}))`;
+const ACTIVE_CONTROL = `document.activeElement.id || document.activeElement.tagName + ':' + document.activeElement.textContent`;
+
 describe.skipIf(!availability.ok)('the /calculator form and pictures in headless chromium', () => {
   let server: ServerProcess;
   let browser: Browser;
@@ -241,13 +251,7 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
 
   it('every control has a label and is reached with the Tab key; the page fits 375 px', async () => {
     const page = await open(TIERED_PLAN, { width: 375, height: 800 });
-    const controls = await page.locator('main').evaluate((main) =>
-      [...main.querySelectorAll<HTMLElement>('input, select, textarea, button, summary')].map((node) => {
-        const control = node as HTMLInputElement;
-        const named = (control.labels?.length ?? 0) > 0 || !!node.getAttribute('aria-label') || (node.tagName === 'BUTTON' || node.tagName === 'SUMMARY' ? !!node.textContent?.trim() : false);
-        return { id: node.id || `${node.tagName}:${node.textContent}`, named, disabled: control.disabled === true, hidden: node.closest('details:not([open])') !== null && node.tagName !== 'SUMMARY' };
-      }),
-    );
+    const controls = (await page.evaluate(CONTROLS_IN_MAIN)) as { id: string; named: boolean; disabled: boolean; hidden: boolean }[];
     expect(controls.filter((c) => !c.named)).toEqual([]);
     const reachable = controls.filter((c) => !c.disabled && !c.hidden).map((c) => c.id);
     expect(reachable.length).toBeGreaterThan(40);
@@ -255,10 +259,10 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
     const reached = new Set<string>();
     for (let i = 0; i < reachable.length + 5; i += 1) {
       await page.keyboard.press('Tab');
-      reached.add(await page.evaluate(() => document.activeElement?.id || `${document.activeElement?.tagName}:${document.activeElement?.textContent}`));
+      reached.add((await page.evaluate(ACTIVE_CONTROL)) as string);
     }
     expect(reachable.filter((id) => !reached.has(id))).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await page.close();
   });
 });
