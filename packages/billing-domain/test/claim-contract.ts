@@ -53,7 +53,7 @@ export function claimContract(getStore: () => BillingStore) {
     const addon = anAddon({ organizationId: org, unitAmount: '1.20', metadata: { tier: 'gold' } });
     const claim = await claimOne({ event: anEventRecord({ organizationId: org }), creates: { subscription, addons: [addon] } });
     expect(claim).toMatchObject({ found: null, created: true, pending: [] });
-    const exact = anAddon({ organizationId: org, id: 'a2', externalId: 'item_2', unitAmount: '0.123456789012345678901' });
+    const exact = anAddon({ organizationId: org, id: 'a2', name: 'addonSubscriptions/a2', externalId: 'item_2', unitAmount: '0.123456789012345678901' });
     await store().transaction((uow) => uow.addons.insert({ ...exact, createTime: at(9).toISOString() }));
     const again = await claimOne({ event: anEventRecord({ organizationId: org, eventId: 'evt_2' }), creates: { subscription: { ...subscription, id: 's2' }, addons: [] } });
     expect(again).toEqual({ found: { subscription, addons: [addon, { ...exact, createTime: at(9).toISOString() }] }, pending: [], created: false });

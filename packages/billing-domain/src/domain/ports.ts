@@ -208,6 +208,8 @@ export interface BillingStore {
   transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   /** True when the database answers. Never throws. */
   ping(): Promise<boolean>;
+  /** Statements sent to the database so far by transactions (BEGIN and COMMIT or ROLLBACK included), for metrics. */
+  statementCount(): number;
   /** Applies pending migrations (already done by `openStore`; safe to repeat). */
   migrate(): Promise<MigrationReport>;
   /** What opening the store applied (the run `openStore` made). */

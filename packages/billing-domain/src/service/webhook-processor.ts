@@ -62,7 +62,8 @@ function eligibleEndpoints(endpoints: readonly WebhookEndpointConfig[], delivery
  */
 export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProcessor {
   const codecs = deps.codecs ?? { verify: verifyWebhookSignature, normalize: normalizeWebhookEvent };
-  const ingest = deps.ingest ?? groupCommit(deps.store, { maxSize: 1, windowMs: 0 });
+  // NOTE: made on the first delivery: a processor that only prechecks never touches its store.
+  let ingest = deps.ingest;
   const checkProvider = (provider: string): WebhookAck | undefined => {
     if (!isProvider(provider)) {
       return fail('webhook.unknown_provider', `unknown webhook provider "${provider.slice(0, 64)}"; supported providers: ${PROVIDERS.join(', ')}`);
@@ -121,6 +122,7 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
       if (text === undefined) return fail('webhook.malformed', `malformed ${provider} event: the body is not valid UTF-8`);
       const normalized = codecs.normalize(provider, { headers: delivery.headers, rawBody: text });
       if (!normalized.ok) return fail('webhook.malformed', `malformed ${provider} event: ${normalized.message}`, normalized.eventId);
+      ingest ??= groupCommit(deps.store, { maxSize: 1, windowMs: 0 });
       return processVerified(deps, ingest, endpoint.organizationId, normalized.event);
     },
   };

@@ -16,6 +16,7 @@ export function recordingStore(inner: BillingStore): RecordingStore {
   const store: BillingStore = {
     kind: inner.kind,
     ping: () => inner.ping(),
+    statementCount: () => inner.statementCount(),
     migrate: () => inner.migrate(),
     openingMigrations: inner.openingMigrations,
     close: () => inner.close(),
