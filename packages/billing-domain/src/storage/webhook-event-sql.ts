@@ -25,7 +25,7 @@ async function listWithStatus(
   return rows.map(eventFromRow);
 }
 
-// NOTE: one round trip for a whole group (migration 0006): the function reads after taking the
+// NOTE: one round trip for a whole group (migration 0007): the function reads after taking the
 // key locks, in statements of its own, so it sees what the locks' previous holders committed.
 const CLAIM_GROUP = 'SELECT ord, kind, body, amount FROM billing_claim_group($1::jsonb, $2::text[], $3::jsonb)';
 
