@@ -94,3 +94,24 @@ export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
 export type { BillingConfigIssue, SecretEnvironment } from './config/index.js';
+
+export { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType } from './events/index.js';
+export type {
+  AddonAttributes,
+  AddonEventData,
+  AddonEventType,
+  AttemptOutcome,
+  DeliveryAttempt,
+  DeliveryStatus,
+  DestinationCursor,
+  DestinationRecord,
+  EventDelivery,
+  EventDestination,
+  EventListQuery,
+  EventOutbox,
+  EventType,
+  LeaseRequest,
+  LeasedDelivery,
+  OutboundEvent,
+  PingEventData,
+} from './events/index.js';

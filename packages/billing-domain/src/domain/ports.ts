@@ -1,5 +1,6 @@
 import type { AddonState } from './addon-state.js';
 import type { AddonStatus, ProviderName } from '../contract.js';
+import type { EventOutbox } from '../events/event-ports.js';
 
 /**
  * The ports the core owns, in its own language (states and records, never rows or SQL); the
@@ -181,6 +182,8 @@ export interface UnitOfWork {
   subscriptions: SubscriptionRepository;
   webhookEvents: WebhookEventStore;
   pageTokenKey: PageTokenKeyStore;
+  /** The outbox of events to other systems and their destinations (add-on events are written with the add-on). */
+  events: EventOutbox;
   /** Serializes transactions about one provider subscription (a transaction-scoped advisory lock). */
   lockSubscriptionKey(organizationId: string, provider: ProviderName, externalId: string): Promise<void>;
   /**

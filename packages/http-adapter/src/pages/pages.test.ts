@@ -15,6 +15,9 @@ describe('GET /docs and GET /calculator: pages without auth, their files from th
     ['/docs/api-reference.js', 'text/javascript'],
     ['/calculator', 'text/html'],
     ['/calculator/app.js', 'text/javascript'],
+    ['/calculator/form.js', 'text/javascript'],
+    ['/calculator/charts.js', 'text/javascript'],
+    ['/calculator/decimal.js', 'text/javascript'],
     ['/calculator/style.css', 'text/css'],
     ['/calculator/pricing-core.js', 'text/javascript'],
   ])('%s answers 200 %s with the strict CSP, no token needed', async (path, type) => {

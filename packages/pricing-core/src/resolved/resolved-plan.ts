@@ -73,8 +73,6 @@ export interface InstanceList {
   readonly length: number;
   /** The instance at `index` (undefined outside the list). */
   at(index: number): ResolvedInstance | undefined;
-  /** The instances as sent (validated), when the list resolves them on read. */
-  readonly sent?: readonly unknown[];
 }
 
 /** A validated request, resolved once. */
@@ -101,9 +99,4 @@ export interface ResolvedPlan {
   readonly couponValue: Decimal;
   /** Tax rate as a fraction. */
   readonly taxRate: Decimal;
-  /**
-   * The same object for every plan resolved from one cached price list (same prices, capHours
-   * and mode), so work that depends only on those can be kept with it; null when not cached.
-   */
-  readonly shared: object | null;
 }

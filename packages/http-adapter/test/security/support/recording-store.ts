@@ -34,6 +34,8 @@ function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
     lockSubscriptionKey: (...args) => uow.lockSubscriptionKey(...args),
     // NOTE: the page-token key is made once per database, not by a request's business; not recorded.
     pageTokenKey: uow.pageTokenKey,
+    // NOTE: add-on events are written by the store with the add-on rows that are recorded here.
+    events: uow.events,
     addons: {
       ...bind(uow.addons),
       insert: async (addon) => {
