@@ -4,7 +4,6 @@ import type { PlanRequest } from '../request/fields.js';
 import type { CalculateOptions } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
-import { withExactPath } from '../money/decimal.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import { copyRequest } from '../validation/shape.js';
@@ -24,8 +23,7 @@ export type ValidationOutcome =
  * @example validatePlanRequest({}) // { success: true, data: {} }
  */
 export function validatePlanRequest(request: unknown, options?: CalculateOptions): ValidationOutcome {
-  const resolved = resolveOptions(options);
-  return withExactPath(resolved.exact, () => validateResolved(request, resolved));
+  return validateResolved(request, resolveOptions(options));
 }
 
 function validateResolved(request: unknown, resolved: ResolvedOptions): ValidationOutcome {
@@ -33,7 +31,7 @@ function validateResolved(request: unknown, resolved: ResolvedOptions): Validati
   if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   const v = new ViolationCollector();
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
-  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
+  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v, 'BASIC', resolved.exact);
   if (!v.empty) return { success: false, violations: v.list, total: v.total };
   // NOTE: the analysis found the shape valid; the copy is what a parse with `planRequestSchema` returns.
   return { success: true, data: copyRequest(request as Record<string, unknown>) as PlanRequest };
