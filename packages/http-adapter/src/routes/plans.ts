@@ -6,6 +6,7 @@ import type { PlanCalculator } from '../calculation/plan-calculator.js';
 import { errorResponse, invalidArgument } from '../errors/aip193.js';
 import { readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
+import { requestScope } from '../http/request-scope.js';
 import { observeCalculation } from '../metrics/metrics.js';
 import { withSettingNames, type PricingLimits } from '../limits/pricing-limits.js';
 import { foreignComponent } from './foreign-schema.js';
@@ -16,7 +17,7 @@ const VIEWS = ['BASIC', 'FULL'] as const;
 
 const calculateRoute = createRoute({
   method: 'post',
-  path: '/v1/plans:calculate',
+  path: '/plans:calculate',
   operationId: 'calculatePlan',
   summary: 'Price a plan for one billing cycle',
   tags: ['Plans'],
@@ -40,29 +41,32 @@ export interface PlanRouteDeps {
   calculator: PlanCalculator;
   /** The pricing limits (from the BILLING_MAX_* settings). */
   limits: Partial<PricingLimits>;
+  /** BILLING_BODY_LIMIT_BYTES. */
+  bodyLimitBytes: number;
 }
 
-/** `POST /v1/plans:calculate`: the body goes to `calculatePlan` untouched; its result comes back as plain-decimal JSON. */
+/** `POST /plans:calculate` (mounted at `/v1`): the body goes to `calculatePlan` untouched; its result comes back as plain-decimal JSON. */
 export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps): void {
   foreignComponent(app.openAPIRegistry, 'PlanRequest', planRequestSchema, 'input');
   foreignComponent(app.openAPIRegistry, 'PlanResult', planResultSchema, 'output');
   app.openAPIRegistry.registerPath(calculateRoute);
-  app.post('/v1/plans:calculate', async (c) => {
-    // NOTE: most calls have no query string; parsing one is skipped then.
+  app.post('/plans:calculate', async (c) => {
+    // Most calls have no query string; parsing one is skipped then.
     const views = c.req.url.includes('?') ? (c.req.queries('view') ?? []) : [];
     const view = views.length === 0 ? 'BASIC' : views.length === 1 ? VIEWS.find((v) => v === views[0]) : undefined;
     if (view === undefined) {
       return invalidArgument(c, [{ field: 'view', description: `must be BASIC or FULL (once), got ${JSON.stringify(views.join(',').slice(0, 32))}` }]);
     }
-    const body = await readJsonBody(c);
+    const body = await readJsonBody(c, deps.bodyLimitBytes);
     if (!body.ok) return body.response;
     const options = { view, limits: deps.limits };
     const started = performance.now();
-    // NOTE: the body is parsed once (here); its text goes along only for a worker, which parses its own copy
+    // The body is parsed once (here); its text goes along only for a worker, which parses its own copy
     // (cheaper for the event loop than cloning the tree). The size is counted once for the offload rule and the metric.
     const entries = entriesOf(body.value);
-    const outcome = await deps.calculator.calculate(body.value, body.text ?? '', options, c.get('deadline'), entries);
-    observeCalculation(c.get('metrics'), entries, (performance.now() - started) / 1000);
+    const scope = requestScope(c);
+    const outcome = await deps.calculator.calculate(body.value, body.text ?? '', options, scope, entries);
+    observeCalculation(scope.metrics, entries, (performance.now() - started) / 1000);
     return answer(c, outcome);
   });
 }
