@@ -9,6 +9,11 @@ const SVG = 'http://www.w3.org/2000/svg';
 export const WATERFALL_MAX_BARS = 12;
 /** Usage positions priced for one curve (plus the tier boundaries and the current usage). */
 export const USAGE_CHART_STEPS = 20;
+/**
+ * Above this many instances x prices the usage picture is not drawn: it prices the plan about 30
+ * times on every edit, and a plan that large would make each keystroke slow.
+ */
+export const USAGE_CHART_MAX_CELLS = 10_000;
 
 function svg(tag, attributes = {}, text) {
   const node = document.createElementNS(SVG, tag);
@@ -95,6 +100,8 @@ export function usageSeries(calculatePlan, request, { priceIndex, instanceIndex 
   const instance = request.instances?.[instanceIndex];
   if (!isObject(price) || !isObject(instance)) return { reason: 'Add an instance and a metered price to see this picture.' };
   const metric = price.metricName;
+  const cells = request.instances.length * request.planConfig.prices.length;
+  if (cells > USAGE_CHART_MAX_CELLS) return { reason: `The plan has ${cells} instances x prices, more than the ${USAGE_CHART_MAX_CELLS} this picture redraws on every edit.` };
   if (instance.usage != null && !isObject(instance.usage)) return { reason: 'The instance gives its usage as a bare value; give it per metric to see this picture.' };
   const value = instance.usage?.[metric];
   if (value != null && typeof value !== 'number') return { reason: `The usage of ${metric} is not a single number on this instance.` };

@@ -71,7 +71,7 @@ export async function startServer(
   };
   const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
   const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
-  const metrics = env.BILLING_METRICS === 'on' ? createMetrics() : undefined;
+  const metrics = env.BILLING_METRICS === 'on' ? createMetrics({ storeStatements: () => store.statementCount() }) : undefined;
   const app = createApp({
     billing: served,
     auth: dev.verifier,

@@ -39,7 +39,7 @@ export class Decimal {
   whole: object | null = null;
 
   /** @internal The value as a safe-integer fraction, made once (see calculator.ts). */
-  small: object | null = null;
+  small: object | number | null = null;
 
   /** The exact text: plain decimal, no exponent, trailing zeros dropped. */
   toString(): string {
