@@ -19,16 +19,34 @@ export interface ServiceMetrics {
 export interface MetricsSources {
   /** Deliveries not yet succeeded, failed or canceled (the `billing_events_pending` gauge). */
   pendingEvents?: () => Promise<number>;
+  /** Statements sent to the database so far (the `billing_store_statements_total` counter). */
+  storeStatements?: () => number;
 }
 
 /**
- * Creates the registry with the HTTP, webhook, calculation and storage series and the process defaults.
- * @example const metrics = createMetrics(); await metrics.registry.metrics()
+ * Creates the registry with the HTTP, webhook, calculation and storage series and the process
+ * defaults; with `storeStatements` (the store's running count), also the statements sent to the
+ * database.
+ * @example const metrics = createMetrics({ storeStatements: () => store.statementCount() }); await metrics.registry.metrics()
  */
 export function createMetrics(sources: MetricsSources = {}): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const storeStatements = sources.storeStatements;
+  if (storeStatements !== undefined) {
+    let reported = 0;
+    new Counter({
+      name: 'billing_store_statements_total',
+      help: 'Statements sent to the database by transactions (BEGIN and COMMIT included)',
+      registers,
+      collect() {
+        const now = storeStatements();
+        this.inc(now - reported);
+        reported = now;
+      },
+    });
+  }
   const pendingEvents = sources.pendingEvents;
   if (pendingEvents !== undefined) {
     new Gauge({
@@ -36,7 +54,7 @@ export function createMetrics(sources: MetricsSources = {}): ServiceMetrics {
       help: 'Event deliveries waiting for a successful attempt (pending), in every organization',
       registers,
       async collect() {
-        // NOTE: storage down: the gauge keeps its last value rather than failing the whole scrape.
+        // Storage down: the gauge keeps its last value rather than failing the whole scrape.
         try {
           this.set(await pendingEvents());
         } catch {

@@ -2,7 +2,7 @@ import { EVENT_TYPES, type EventService, type Outcome } from '@billing/billing-d
 import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { domainErrorResponse, invalidArgument } from '../errors/aip193.js';
-import { readEmptyBody, readJsonBody } from '../http/body.js';
+import { payloadTooLarge, readBody, readEmptyBody, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
 import {
   createEventDestinationBodySchema,
@@ -25,8 +25,8 @@ import {
 import { bearerSecurity, bodyErrorResponses, commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
 import { pageSizeOf } from './page-size.js';
 
-const DESTINATIONS = '/v1/event-destinations';
-const EVENTS = '/v1/events';
+const DESTINATIONS = '/event-destinations';
+const EVENTS = '/events';
 const json = <S>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
 const body = <S>(schema: S) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const destinations = { security: bearerSecurity, tags: ['EventDestinations'] };
@@ -83,9 +83,8 @@ function violationsOf(error: z.ZodError): { field: string; description: string }
 const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>, status: 200 | 201, subject = '') =>
   outcome.ok ? c.json(outcome.value as object, status) : domainErrorResponse(c, outcome.error, subject);
 
-/** `/v1/event-destinations` and `/v1/events` (the events API), and the event payloads as the document's webhooks. */
-export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventService, clock: () => Date): void {
-  for (const route of ROUTES) app.openAPIRegistry.registerPath(route);
+/** The payloads the service sends, as the OpenAPI document's `webhooks`, so `/docs` shows what a receiver gets. */
+export function registerEventPayloads(app: OpenAPIHono<AppEnv>): void {
   for (const [type, schema] of Object.entries(eventPayloadSchemas)) {
     app.openAPIRegistry.registerWebhook({
       method: 'post',
@@ -98,6 +97,11 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
       responses: { 200: { description: 'Received (any 2xx)' } },
     });
   }
+}
+
+/** `/event-destinations` and `/events` (mounted at `/v1`): the events API, scoped by organization. */
+export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventService, clock: () => Date, bodyLimitBytes: number): void {
+  for (const route of ROUTES) app.openAPIRegistry.registerPath(route);
   const org = (c: Context<AppEnv>) => c.get('organizationId');
   // NOTE: a Hono parameter runs to the end of its segment, so an action is matched inside the
   // parameter pattern and cut off in the handler.
@@ -105,7 +109,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
   const destination = (id: string) => `eventDestinations/${id}`;
 
   app.post(DESTINATIONS, async (c) => {
-    const read = await readJsonBody(c);
+    const read = await readJsonBody(c, bodyLimitBytes);
     if (!read.ok) return read.response;
     const parsed = createEventDestinationBodySchema.safeParse(read.value);
     if (!parsed.success) return invalidArgument(c, violationsOf(parsed.error));
@@ -124,7 +128,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
   });
   app.get(`${DESTINATIONS}/:id{[^/:]+}`, async (c) => answer(c, await service.getDestination(org(c), idOf(c)), 200, destination(idOf(c))));
   app.patch(`${DESTINATIONS}/:id{[^/:]+}`, async (c) => {
-    const read = await readJsonBody(c);
+    const read = await readJsonBody(c, bodyLimitBytes);
     if (!read.ok) return read.response;
     const parsed = updateEventDestinationBodySchema.safeParse(read.value);
     if (!parsed.success) return invalidArgument(c, violationsOf(parsed.error));
@@ -137,7 +141,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
   });
   const destinationAction = (suffix: string, run: (org: string, id: string, now: Date) => Promise<Outcome<unknown>>) =>
     app.post(`${DESTINATIONS}/:id{[^/:]+${suffix}}`, async (c) => {
-      const read = await readEmptyBody(c);
+      const read = await readEmptyBody(c, bodyLimitBytes);
       if (!read.ok) return read.response;
       const id = idOf(c, suffix);
       return answer(c, await run(org(c), id, clock()), 200, destination(id));
@@ -164,7 +168,9 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
   app.get(`${EVENTS}/:id{[^/:]+}`, async (c) => answer(c, await service.getEvent(org(c), idOf(c)), 200));
   app.get(`${EVENTS}/:id{[^/:]+}/deliveries`, async (c) => answer(c, await service.listDeliveries(org(c), idOf(c)), 200));
   app.post(`${EVENTS}/:id{[^/:]+:resend}`, async (c) => {
-    const text = (await c.req.text()).trim();
+    const read = await readBody(c, bodyLimitBytes);
+    if (!read.ok) return payloadTooLarge(c, bodyLimitBytes);
+    const text = new TextDecoder().decode(read.bytes).trim();
     let value: unknown = {};
     if (text !== '') {
       try {
