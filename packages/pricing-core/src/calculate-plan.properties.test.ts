@@ -190,7 +190,7 @@ describe('properties', () => {
   // pre when p <= 1), the coupon (max(0, x - c)) and the tax are all nondecreasing, so they
   // stay in. What breaks monotonicity is excluded: volume tiers; formulas that subtract or
   // branch; free units growing with quantity (`freeUnits x quantity`) or with hours
-  // (prorated free units); `hoursUsed: 0` and `quantity: 0`, which mean "unset" (full cycle, 1).
+  // (prorated free units).
   it('monotone in usage: usage\' >= usage => total\' >= total (no volume tiers, monotone formulas)', () => {
     fc.assert(
       fc.property(planArb(MONOTONE), stepsArb(300), (plan, steps) => {

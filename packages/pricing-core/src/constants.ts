@@ -36,7 +36,7 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const TIER_MODES = ['TIER_MODE_UNSPECIFIED', 'TIER_MODE_GRADUATED', 'TIER_MODE_VOLUME'] as const;
 export type TierMode = (typeof TIER_MODES)[number];
 
-/** Aggregations of usage arrays (`metricAggregation`); the bare names are accepted too. */
+/** Aggregations of usage arrays (`metricAggregation`). */
 export const METRIC_AGGREGATIONS = [
   'METRIC_AGGREGATION_UNSPECIFIED',
   'METRIC_AGGREGATION_SUM',
@@ -45,12 +45,6 @@ export const METRIC_AGGREGATIONS = [
   'METRIC_AGGREGATION_LATEST',
   'METRIC_AGGREGATION_AVERAGE',
   'METRIC_AGGREGATION_UNIQUE_COUNT',
-  'SUM',
-  'MAX',
-  'COUNT',
-  'LATEST',
-  'AVERAGE',
-  'UNIQUE_COUNT',
 ] as const;
 export type MetricAggregation = (typeof METRIC_AGGREGATIONS)[number];
 

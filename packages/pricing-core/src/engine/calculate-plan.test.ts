@@ -31,15 +31,17 @@ describe('time scaling', () => {
   it('does not scale metered prices by time', () => {
     expect(total([metered({ billingPeriod: 'BILLING_PERIOD_YEARLY', prorate: true })], [{ usage: 12, hoursUsed: 1 }])).toBe('12.00');
   });
-  it('hoursUsed 0 means the full cycle', () => {
-    expect(total([flat({ prorate: true })], [{ hoursUsed: 0 }])).toBe('10.00');
+  it('hoursUsed 0 is zero hours (a stopped machine); omitted or null is the full cycle', () => {
+    expect(total([flat({ prorate: true })], [{ hoursUsed: 0 }])).toBe('0.00');
+    expect(total([flat({ prorate: true })], [{ hoursUsed: '0' }])).toBe('0.00');
+    expect(total([flat({ prorate: true })], [{ hoursUsed: null }])).toBe('10.00');
+    expect(total([flat({ prorate: true })], [{}])).toBe('10.00');
   });
 });
 
 describe('units', () => {
   it.each([
     ['METRIC_AGGREGATION_SUM', '12.00'],
-    ['SUM', '12.00'],
     ['METRIC_AGGREGATION_MAX', '4.00'],
     ['METRIC_AGGREGATION_COUNT', '5.00'],
     ['METRIC_AGGREGATION_LATEST', '2.00'],
@@ -126,7 +128,7 @@ describe('totals', () => {
   });
   it('labels lines instance-N (region) in input order', () => {
     const result = calculatePlan({ planConfig: { prices: [flat()] }, instances: [{ region: 'eu' }, { quantity: 0 }] });
-    expect(result.lineItems.map((l) => [l.instanceLabel, l.quantity])).toEqual([['instance-1 (eu)', 1], ['instance-2', 1]]);
+    expect(result.lineItems.map((l) => [l.instanceLabel, l.quantity])).toEqual([['instance-1 (eu)', 1], ['instance-2', 0]]);
   });
   it('{} is valid: zero totals in USD, no line items', () => {
     expect(calculatePlan({})).toMatchObject({ lineItems: [], total: '0.00', currency: 'USD', couponValue: '0.00', discountPercent: 0 });

@@ -6,8 +6,8 @@ import { FLAT, GRADUATED, PACKAGE, PER_UNIT } from './fast-lane.js';
 // NOTE: the fast lane prices one instance from the request as sent (validated already). Any
 // figure that is not a whole JSON number, and any step that would leave the safe range or
 // need a fraction, answers NaN: the caller then prices that instance by the exact path.
-// The reading rules are those of validation/resolve-instances.ts (unset or 0 quantity is 1,
-// unset or 0 hours is the cycle, a bare usage number stands for the price's metric, an
+// The reading rules are those of validation/resolve-instances.ts (an unset quantity is 1,
+// unset hours are the cycle, 0 is zero, a bare usage number stands for the price's metric, an
 // absent metric is 0, a licensed add-on counts quantity x its bare-number usage).
 
 /** Whole figures above this take the exact path (far below 2^53, so products are checked once). */
@@ -18,11 +18,9 @@ export function wholeCount(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= COUNT_BOUND ? value + 0 : Number.NaN;
 }
 
-/** A count that means "unset" at 0 or when absent: `fallback` then. */
+/** A measurement: `fallback` when omitted or null (0 is zero). */
 export function countOr(value: unknown, fallback: number): number {
-  if (value === undefined || value === null) return fallback;
-  const count = wholeCount(value);
-  return count === 0 ? fallback : count;
+  return value == null ? fallback : wholeCount(value);
 }
 
 /** The units of `metric` in a usage value as sent; NaN when the exact path must read it. */

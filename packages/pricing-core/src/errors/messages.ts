@@ -11,7 +11,10 @@ export const MESSAGES = {
   number: 'Must be a finite number or a numeric string.',
   money: 'Must be a decimal amount, as a string like "12.30" (a JSON number is read as written).',
   usageValue: 'Must be a number, an array of numbers, or a map from metric name to a number or an array of numbers.',
-  enumValue: (values: readonly string[]): string => `Must be one of ${values.join(', ')}.`,
+  enumValue: (received: unknown, label: string, values: readonly string[], suggestion: string | undefined): string =>
+    `${typeof received === 'string' ? `${echo(received)} is not` : 'Must be'} ${label}; ${
+      suggestion === undefined ? `use one of ${values.slice(1).join(', ')}.` : `did you mean "${suggestion}"?`
+    }`,
   invalid: 'Has an invalid value.',
   unknownField: (suggestion: string | undefined): string =>
     suggestion === undefined
@@ -36,7 +39,8 @@ export const MESSAGES = {
   taxLooksLikePercent: (value: string, fraction: string): string =>
     `Must be a fraction between 0 and 1, not a percentage: for ${value}% send ${fraction}.`,
   capHoursPositive: 'Must be greater than zero when set (unset means a 730-hour cycle).',
-  modelRequired: 'A price needs a pricing model (PRICING_MODEL_FLAT, _PER_UNIT, _PACKAGE, _TIERED or _FORMULA).',
+  modelRequired:
+    'A price needs a pricingModel: one of PRICING_MODEL_FLAT, PRICING_MODEL_PER_UNIT, PRICING_MODEL_PACKAGE, PRICING_MODEL_TIERED, PRICING_MODEL_FORMULA.',
   addonCodeRequired: 'An ADDON price needs an addonCode.',
   usageMetricRequired: 'A USAGE price needs a metricName.',
   duplicateUsageMetric: (metric: string, first: number): string =>
@@ -54,6 +58,8 @@ export const MESSAGES = {
   formulaRequired: 'A FORMULA price needs a pricingFormula.',
   maxBelowMin: 'maximumCharge must not be less than minimumCharge.',
   unknownAddonCode: (code: string): string => `No ADDON price has the addonCode "${code}".`,
+  usageKeyTypo: (key: string, metric: string): string =>
+    `Usage key ${echo(key)} is used by no price; did you mean the metric ${echo(metric)}?`,
   unknownOverageMetric: (metric: string): string => `No USAGE price meters "${metric}".`,
   formula: (detail: string): string => `Invalid formula: ${detail}`,
   // NOTE: the limit sentences end without a period so that a server can append its setting's name.
@@ -66,6 +72,14 @@ export const MESSAGES = {
     `and add-on entries their prices; price in parts or use the BASIC view); at most ${grouped(max)} are allowed (limit maxFullViewEntries)`,
   truncated: (total: number, listed: number): string => `request has ${grouped(total)} invalid fields; the first ${grouped(listed)} are listed`,
 } as const;
+
+/**
+ * A received text quoted for a message, cut at 40 characters so a message stays short.
+ * @example echo('PER_UNIT') // '"PER_UNIT"'
+ */
+export function echo(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
+}
 
 /**
  * A whole number with thousands separators, the same in every runtime (no `Intl`).

@@ -28,8 +28,8 @@ export type FieldKind =
   | { readonly kind: 'requiredText' }
   /** A boolean. */
   | { readonly kind: 'flag' }
-  /** One of the listed strings. */
-  | { readonly kind: 'enum'; readonly values: readonly [string, ...string[]] }
+  /** One of the listed strings (the first is `<PREFIX>_UNSPECIFIED`); `label` names the enum in messages. */
+  | { readonly kind: 'enum'; readonly values: readonly [string, ...string[]]; readonly label: string }
   /** A bare number, an array of numbers, or a map from metric to either. */
   | { readonly kind: 'usage' }
   /** A map from a name to a money value. */
@@ -49,7 +49,7 @@ const number = { kind: 'number' } as const;
 const money = { kind: 'money' } as const;
 const text = { kind: 'text' } as const;
 const flag = { kind: 'flag' } as const;
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) => ({ kind: 'enum', values }) as const;
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) => ({ kind: 'enum', values, label }) as const;
 
 /** One tier of a TIERED price. */
 export const TIER_FIELDS = {
@@ -62,7 +62,7 @@ export const TIER_FIELDS = {
     unitAmount: money,
     flatFee: flag,
     flatFeeAmount: money,
-    tierType: oneOf(TIER_MODES),
+    tierType: oneOf(TIER_MODES, 'a tier mode'),
   },
 } as const satisfies ObjectFields;
 
@@ -70,9 +70,9 @@ export const TIER_FIELDS = {
 export const PRICE_FIELDS = {
   notObject: 'object',
   fields: {
-    productType: oneOf(PRODUCT_TYPES),
+    productType: oneOf(PRODUCT_TYPES, 'a product type'),
     addonCode: text,
-    pricingModel: oneOf(PRICING_MODELS),
+    pricingModel: oneOf(PRICING_MODELS, 'a pricing model'),
     unitAmount: money,
     unitName: text,
     unitQuantity: number,
@@ -82,14 +82,14 @@ export const PRICE_FIELDS = {
     tiers: { kind: 'list', of: TIER_FIELDS },
     pricingFormula: text,
     metricName: text,
-    metricAggregation: oneOf(METRIC_AGGREGATIONS),
+    metricAggregation: oneOf(METRIC_AGGREGATIONS, 'a metric aggregation'),
     freeUnits: number,
     prorate: flag,
-    billingPeriod: oneOf(BILLING_PERIODS),
+    billingPeriod: oneOf(BILLING_PERIODS, 'a billing period'),
     billingInterval: number,
     minimumCharge: money,
     maximumCharge: money,
-    chargeTiming: oneOf(CHARGE_TIMINGS),
+    chargeTiming: oneOf(CHARGE_TIMINGS, 'a charge timing'),
   },
 } as const satisfies ObjectFields;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors/messages.js';
 import type { FieldKind, ObjectFields, PlanRequest } from '../request/fields.js';
+import { enumMessage } from '../validation/unknown-fields.js';
 import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from '../request/fields.js';
 
 // NOTE: the zod schema of the request, derived from the field tables of `request/fields.ts`
@@ -67,7 +68,7 @@ function fieldSchema(field: FieldKind): z.ZodType {
     case 'flag':
       return flag;
     case 'enum':
-      return z.enum(field.values, { error: MESSAGES.enumValue(field.values) }).nullish();
+      return z.enum(field.values, { error: (issue) => enumMessage(field, issue.input) }).nullish();
     case 'usage':
       return usageSchema;
     case 'moneyMap':

@@ -12,6 +12,7 @@ import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
+import { usageKeyGuard, type UsageKeyGuard } from './usage-keys.js';
 import { findPrices, keepPrices, type CachedPrices } from './price-cache.js';
 import { isExactOnly } from '../money/decimal.js';
 
@@ -55,12 +56,14 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
   // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
-  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL');
+  const guard = (cached && guards.get(cached)) || usageKeyGuard(rawPrices);
+  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL', guard);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
   let shared = cached;
   if (lookup?.key !== undefined && shared === undefined) keepPrices(lookup, (shared = { prices, usageMetrics, addonCodes }), rawPrices, capHours, exact);
+  if (shared !== undefined) guards.set(shared, guard);
   const priced = overageRates.size === 0 ? prices : prices.map((price) => applyOverageRate(price, overageRates));
   const { basePrices, addonPrices, usagePrices } = splitOf(priced, overageRates.size === 0 ? shared : undefined);
   // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
@@ -82,6 +85,9 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
     },
   };
 }
+
+// NOTE: the typo guard of a cached price list is kept with it, like its split.
+const guards = new WeakMap<CachedPrices, UsageKeyGuard>();
 
 /** The prices by product type, ADDON prices by code. */
 type PriceSplit = Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
