@@ -1,6 +1,6 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import { computePlan } from './calculate-plan.js';
-import type { PlanRequest } from '../request/fields.js';
+import type { PlanRequest } from '../request/types.js';
 import type { CalculateOptions } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
@@ -15,13 +15,23 @@ export type ValidationOutcome =
   | { success: false; violations: FieldViolation[]; total: number };
 
 /**
- * Validates a request fully, never throwing: limits (`options.limits`, and the size of the FULL
- * view when `options.view` asks for it), shape, bounds, cross-field rules, and the
- * formulas on the actual usage (division by zero and negative results are found by
- * evaluating them, exactly as `calculatePlan` would).
+ * Validates a request typed in TypeScript; `validatePlanRequestJson` takes raw JSON. Throws
+ * only `RangeError` for invalid options (a bad `view`).
  * @example validatePlanRequest({}) // { success: true, data: {} }
  */
-export function validatePlanRequest(request: unknown, options?: CalculateOptions): ValidationOutcome {
+export function validatePlanRequest(request: PlanRequest, options?: CalculateOptions): ValidationOutcome {
+  return validatePlanRequestJson(request, options);
+}
+
+/**
+ * Validates a request of any shape fully, reporting instead of throwing: limits (`options.limits`, and the size of the FULL
+ * view when `options.view` asks for it), shape, bounds, cross-field rules, and the
+ * formulas on the actual usage (division by zero and negative results are found by
+ * evaluating them, exactly as `calculatePlan` would). Invalid options (a bad `view`) throw a
+ * `RangeError`: they are the caller's, not the request's.
+ * @example validatePlanRequestJson(JSON.parse(body)).success
+ */
+export function validatePlanRequestJson(request: unknown, options?: CalculateOptions): ValidationOutcome {
   const resolved = resolveOptions(options);
   return withExactPath(resolved.exact, () => validateResolved(request, resolved));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors/messages.js';
-import type { FieldKind, ObjectFields, PlanRequest } from '../request/fields.js';
+import type { FieldKind, ObjectFields } from '../request/fields.js';
+import type { PlanRequest } from '../request/types.js';
 import { enumMessage } from '../validation/unknown-fields.js';
 import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from '../request/fields.js';
 
@@ -95,4 +96,4 @@ export const instanceSchema: z.ZodObject = objectSchema(INSTANCE_FIELDS);
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
 export const planRequestSchema: z.ZodType<PlanRequest> = objectSchema(REQUEST_FIELDS) as unknown as z.ZodType<PlanRequest>;
 
-export type { Instance, PlanRequest, Price, Tier, Usage } from '../request/fields.js';
+export type { AddonUsage, CalcConfig, Instance, PlanConfig, PlanRequest, Price, Tier, Usage } from '../request/types.js';

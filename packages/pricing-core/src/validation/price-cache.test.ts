@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from '../index.js';
+import { calculatePlanJson, PricingValidationError } from '../index.js';
 import type { CalculateOptions } from '../index.js';
 import { planArb } from '../test-support/arbitraries.js';
 import { mutatedPlanArb } from '../test-support/mutations.js';
@@ -11,7 +11,7 @@ const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 150);
 /** The whole outcome as text: the result with its FULL debug, or the violations. */
 function outcome(request: unknown, options: CalculateOptions = {}): string {
   try {
-    return JSON.stringify(calculatePlan(request, { view: 'FULL', ...options }));
+    return JSON.stringify(calculatePlanJson(request, { view: 'FULL', ...options }));
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     return JSON.stringify({ violations: error.violations, total: error.total });
@@ -63,14 +63,14 @@ describe('the resolved-prices cache', () => {
   it('keeps a list only when the whole request is valid, once, and uses it for the next request', () => {
     configurePriceCache();
     const request = { planConfig: { prices: PRICES }, instances: INSTANCES };
-    expect(() => calculatePlan({ planConfig: { prices: [{ ...PRICES[0], unitAmount: '-1' }] }, instances: INSTANCES })).toThrow(PricingValidationError);
-    expect(() => calculatePlan({ ...request, instances: [{ quantity: -1 }] })).toThrow(PricingValidationError);
+    expect(() => calculatePlanJson({ planConfig: { prices: [{ ...PRICES[0], unitAmount: '-1' }] }, instances: INSTANCES })).toThrow(PricingValidationError);
+    expect(() => calculatePlanJson({ ...request, instances: [{ quantity: -1 }] })).toThrow(PricingValidationError);
     expect(priceCacheSize()).toBe(0);
-    const total = calculatePlan(request).total;
+    const total = calculatePlanJson(request).total;
     expect(priceCacheSize()).toBe(1);
-    expect(calculatePlan(structuredClone(request)).total).toBe(total);
+    expect(calculatePlanJson(structuredClone(request)).total).toBe(total);
     expect(priceCacheSize()).toBe(1);
-    expect(calculatePlan(request, { priceCache: false }).total).toBe(total);
+    expect(calculatePlanJson(request, { priceCache: false }).total).toBe(total);
   });
 
   it('the list is compared with a copy: changing the caller\'s objects after a call is seen by the next call', () => {
@@ -131,7 +131,7 @@ describe('the resolved-prices cache', () => {
 
   it('bounds: at most maxEntries lists (least recently used forgotten first), none longer than maxKeyChars, 0 turns it off', () => {
     const lists = ['1', '2', '3'].map((unitAmount) => [{ pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount }]);
-    const price = (prices: unknown[]) => calculatePlan({ planConfig: { prices }, instances: INSTANCES });
+    const price = (prices: unknown[]) => calculatePlanJson({ planConfig: { prices }, instances: INSTANCES });
     const keyOf = (prices: unknown[]) => priceListKey(prices, undefined, false) as string;
     configurePriceCache({ maxEntries: 2 });
     price(lists[0]!);
@@ -169,6 +169,6 @@ describe('the resolved-prices cache', () => {
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     const prices = [{ ...PRICES[0], tiers: deep }];
     expect(priceListKey(prices, undefined, false)).toBeUndefined();
-    expect(() => calculatePlan({ planConfig: { prices }, instances: INSTANCES })).toThrow(PricingValidationError);
+    expect(() => calculatePlanJson({ planConfig: { prices }, instances: INSTANCES })).toThrow(PricingValidationError);
   });
 });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../errors/messages.js';
-import { closestEnumValue, closestName } from './did-you-mean.js';
+import { closestEnumValue, closestName } from '../errors/did-you-mean.js';
 
 /**
  * The keys of `value` that are not in `known`, as zod's strict objects find them: every

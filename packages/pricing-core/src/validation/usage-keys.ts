@@ -1,5 +1,5 @@
 import { MESSAGES } from '../errors/messages.js';
-import { editDistance, MAX_SUGGESTION_EDITS } from './did-you-mean.js';
+import { editDistance, MAX_SUGGESTION_EDITS } from '../errors/did-you-mean.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import { asArray, asObject, readText } from './read.js';
