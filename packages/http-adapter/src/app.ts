@@ -1,22 +1,21 @@
 import type { BillingService } from '@billing/billing-domain';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { requireAuth } from './auth/require-auth.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { INLINE_CALCULATOR, type PlanCalculator } from './calculation/plan-calculator.js';
 import { errorResponse } from './errors/aip193.js';
-import { TRANSPORT_ERRORS } from './errors/status-table.js';
-import { limitBody as bodyLimit } from './http/body-limit.js';
+import { RequestIncompleteError } from './http/body.js';
 import type { AppEnv } from './http/context.js';
 import { colonAwarePath } from './http/get-path.js';
-import { requestLog } from './http/request-log.js';
+import { guard } from './http/guard.js';
+import { observeRequests } from './http/request-scope.js';
 import { WEBHOOK_PREFIX } from './http/webhook-prefix.js';
-import { deadline, deadlineResponse } from './limits/deadline.js';
+import { deadlineResponse } from './limits/deadline.js';
 import type { PricingLimits } from './limits/pricing-limits.js';
-import { rateLimit } from './limits/rate-limit.js';
-import { httpMetrics } from './metrics/http-metrics.js';
+import { rateLimiter } from './limits/rate-limit.js';
 import type { ServiceMetrics } from './metrics/metrics.js';
 import { registerMetricsRoute } from './metrics/metrics-route.js';
 import { registerAddonSubscriptionRoutes } from './routes/addon-subscriptions.js';
@@ -56,68 +55,89 @@ export { WEBHOOK_PREFIX };
 
 /**
  * The HTTP application: routes, auth, AIP-193 errors, request logs. No business rule lives here.
+ * One middleware for every request (id, deadline, log line, metrics); the authenticated API (`/v1`) and the
+ * webhook receiver (`/api/v1/webhooks`) are sub-apps with their own middleware and error answers.
  * @example serve({ fetch: createApp(deps).fetch, port: 8080 })
  */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const clock = deps.clock ?? (() => new Date());
   const app = new OpenAPIHono<AppEnv>({ getPath: colonAwarePath });
   const authenticate = requireAuth(deps.auth);
-  const limitBody = bodyLimit({
-    maxSize: deps.bodyLimitBytes,
-    onError: (c) =>
-      errorResponse(c, {
-        ...TRANSPORT_ERRORS.payloadTooLarge,
-        reason: 'PAYLOAD_TOO_LARGE',
-        message: `the request body is larger than ${deps.bodyLimitBytes} bytes`,
-      }),
-  });
-  const unlessWebhook = (mw: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) =>
-    c.req.path.startsWith(WEBHOOK_PREFIX) ? next() : mw(c, next);
+  const bodyLimitBytes = deps.bodyLimitBytes;
+  const rateLimit = (deps.rateLimitPerSecond ?? 0) > 0 ? rateLimiter(deps.rateLimitPerSecond ?? 0, deps.nowMs) : undefined;
 
-  app.use('*', requestLog(deps.logger));
-  if (deps.metrics) app.use('*', httpMetrics(deps.metrics));
-  app.use('*', deadline(deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
-  app.use('/v1/*', authenticate);
-  if ((deps.rateLimitPerSecond ?? 0) > 0) app.use('/v1/*', rateLimit(deps.rateLimitPerSecond ?? 0, deps.nowMs));
-  app.use('/v1/*', limitBody);
-  app.use('/api/v1/*', unlessWebhook(authenticate), unlessWebhook(limitBody));
-
+  app.use('*', observeRequests({ logger: deps.logger, timeoutMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
   registerHealthRoutes(app, () => deps.billing.isReady());
   registerOpenApiRoute(app);
   registerDocsPage(app);
   registerCalculatorPage(app);
   if (deps.metrics) registerMetricsRoute(app, deps.metrics);
-  registerPlanRoutes(app, { calculator: deps.calculator ?? INLINE_CALCULATOR, limits: deps.pricingLimits ?? {} });
-  registerAddonSubscriptionRoutes(app, deps.billing.addons, clock);
-  registerWebhookRoutes(app, { webhooks: deps.billing.webhooks, auth: deps.auth, bodyLimitBytes: deps.bodyLimitBytes, clock });
 
-  app.notFound((c) => errorResponse(c, { status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}` }));
-  app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, { status: 'INVALID_ARGUMENT', httpStatus: error.status, reason: 'BAD_REQUEST', message: error.message || 'bad request' });
-    }
-    if (c.get('deadline')?.aborted === true) {
-      // NOTE: work stopped by the request's deadline (a worker calculation aborted); the deadline
-      // middleware has answered 504 already, this answer goes nowhere.
-      return deadlineResponse(c);
-    }
-    if (clientWentAway(error, c.req.raw)) {
-      // NOTE: the client closed the connection mid-request (a body cut short): its problem, not a
-      // server error; nobody reads this answer, but the log and the status must not say 500.
-      c.get('log')?.info('the client closed the connection before the request was complete');
-      const message = 'the request was not received completely';
-      if (c.req.path.startsWith(WEBHOOK_PREFIX)) return c.json({ success: false, eventId: '', message }, 400);
-      return errorResponse(c, { status: 'INVALID_ARGUMENT', reason: 'REQUEST_INCOMPLETE', message });
-    }
-    c.get('log')?.error({ err: error }, 'unhandled error');
-    if (c.req.path.startsWith(WEBHOOK_PREFIX)) return c.json({ success: false, eventId: '', message: 'internal error; retry later' }, 500);
-    return errorResponse(c, { status: 'INTERNAL', reason: 'INTERNAL', message: 'internal error' });
+  const v1 = new OpenAPIHono<AppEnv>();
+  v1.use('*', guard({ authenticate, bodyLimitBytes, ...(rateLimit ? { rateLimit } : {}) }));
+  registerPlanRoutes(v1, { calculator: deps.calculator ?? INLINE_CALCULATOR, limits: deps.pricingLimits ?? {}, bodyLimitBytes });
+  registerAddonSubscriptionRoutes(v1, deps.billing.addons, clock, bodyLimitBytes);
+  v1.onError(answerError(aip193Errors));
+  app.route('/v1', v1);
+
+  // Every path under the webhook prefix belongs to the receiver: a method or path it does not serve is
+  // 404 here, without the bearer check of the rest of `/api/v1`.
+  const webhooks = new OpenAPIHono<AppEnv>();
+  webhooks.use('/:rest{.*}', async (c, next) => {
+    c.get('scope').acknowledges = true;
+    await next();
   });
+  registerWebhookRoutes(webhooks, { webhooks: deps.billing.webhooks, auth: deps.auth, bodyLimitBytes, clock });
+  webhooks.use('/:rest{.*}', async (c) => routeNotFound(c));
+  webhooks.onError(answerError(acknowledgementErrors));
+  app.route(WEBHOOK_PREFIX.slice(0, -1), webhooks);
+
+  // `/api/v1` serves only the webhooks; anything else there asks for a token first, as `/v1` does.
+  const api = new OpenAPIHono<AppEnv>();
+  api.use('*', guard({ authenticate, bodyLimitBytes }));
+  app.route('/api/v1', api);
+
+  app.notFound(routeNotFound);
+  app.onError(answerError(aip193Errors));
   return app;
 }
 
-/** True when an error comes from the client disconnecting (node's `aborted` while a body was read). */
-function clientWentAway(error: Error, request: Request): boolean {
-  const cutShort = error.message === 'aborted' && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
-  return cutShort || (request.signal.aborted && error.name === 'AbortError');
+function routeNotFound(c: Context<AppEnv>): Response {
+  return errorResponse(c, { status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}` });
+}
+
+/** The answers of a sub-app to a request its handler could not finish. */
+interface ErrorAnswers {
+  incomplete: (c: Context<AppEnv>, message: string) => Response;
+  internal: (c: Context<AppEnv>) => Response;
+}
+
+const aip193Errors: ErrorAnswers = {
+  incomplete: (c, message) => errorResponse(c, { status: 'INVALID_ARGUMENT', reason: 'REQUEST_INCOMPLETE', message }),
+  internal: (c) => errorResponse(c, { status: 'INTERNAL', reason: 'INTERNAL', message: 'internal error' }),
+};
+
+const acknowledgementErrors: ErrorAnswers = {
+  incomplete: (c, message) => c.json({ success: false, eventId: '', message }, 400),
+  internal: (c) => c.json({ success: false, eventId: '', message: 'internal error; retry later' }, 500),
+};
+
+/** An `onError`: a bad request, work the deadline stopped, a client gone mid-body, or a bug (500, logged). */
+function answerError(answers: ErrorAnswers): ErrorHandler<AppEnv> {
+  return (error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, { status: 'INVALID_ARGUMENT', httpStatus: error.status, reason: 'BAD_REQUEST', message: error.message || 'bad request' });
+    }
+    const scope = c.get('scope');
+    // Work stopped by the deadline (a worker calculation aborted): the 504 is the answer.
+    if (scope.expired) return deadlineResponse(c);
+    if (error instanceof RequestIncompleteError) {
+      // The client closed the connection mid-body: its problem, not a server error. Nobody reads this
+      // answer, but the log and the status must not say 500.
+      scope.log.info('the client closed the connection before the request was complete');
+      return answers.incomplete(c, error.message);
+    }
+    scope.log.error({ err: error }, 'unhandled error');
+    return answers.internal(c);
+  };
 }

@@ -1,5 +1,5 @@
 import type { UnauthenticatedReason, WebhookPrincipal } from '@billing/billing-domain';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import type { AppEnv } from '../http/context.js';
 import { bearerToken, ORGANIZATION_HEADER, ORGANIZATION_HEADER_NAME } from './bearer.js';
@@ -8,10 +8,12 @@ import { requestHeader } from '../http/request-header.js';
 
 /**
  * Requires a valid bearer token and an `X-Organization-ID` the token lists; sets `organizationId`.
- * Checks in order: token (401), organization header (400), organization allowed (403).
+ * Checks in order: token (401), organization header (400), organization allowed (403). Resolves with the
+ * refusal, or undefined when the request may go on.
+ * @example const refused = await checkAuth(c); if (refused) return refused
  */
-export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+export function requireAuth(verifier: TokenVerifier): (c: Context<AppEnv>) => Promise<Response | undefined> {
+  return async (c) => {
     const token = bearerToken(requestHeader(c, 'authorization'));
     if (token === null) {
       c.header('WWW-Authenticate', 'Bearer');
@@ -24,7 +26,7 @@ export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> 
     const verified = await verifier.verify(token);
     if (!verified.ok) {
       if (verified.unavailable) {
-        // NOTE: the token may be good; the key set is our outage, so never 401 (service.md section 2).
+        // The token may be good; the key set is our outage, so never 401.
         c.header('Retry-After', String(KEYS_RETRY_AFTER_SECONDS));
         return errorResponse(c, { status: 'UNAVAILABLE', reason: 'TOKEN_KEYS_UNAVAILABLE', message: verified.reason });
       }
@@ -48,7 +50,7 @@ export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<AppEnv> 
       });
     }
     c.set('organizationId', organizationId);
-    await next();
+    return undefined;
   };
 }
 
@@ -78,8 +80,8 @@ export async function optionalBearer(
   const verified = await verifier.verify(token);
   if (!verified.ok) return { ...none, keysUnavailable: verified.unavailable };
   const wanted = organizationHeader?.trim() ?? '';
-  // NOTE: bearer endpoints need both headers (service.md section 2), so a token without
-  // X-Organization-ID does not count; the domain answers 400 when nothing else verifies.
+  // Bearer endpoints need both headers, so a token without X-Organization-ID does not count; the domain
+  // answers 400 when nothing else verifies.
   if (wanted === '') return { ...none, unauthenticated: 'no_organization' };
   return { principal: { organizationIds: verified.organizationIds.filter((o) => o === wanted) }, unauthenticated: undefined, keysUnavailable: false };
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { PriceCacheSettings } from '@billing/pricing-core';
+import { createPriceCache, type PriceCacheSettings } from '@billing/pricing-core';
 import type { CalculateOptions } from '../limits/pricing-limits.js';
 import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTask, type WorkerOutcome } from './calculation-task.js';
 
@@ -9,16 +9,17 @@ import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTas
 export interface PlanCalculator {
   /**
    * Prices `request` (parsed; `requestJson` is its text, sent to a worker instead of the parsed tree).
-   * Rejects when `signal` aborts first (a worker calculation is then stopped). `entries` is `entriesOf(request)`
-   * when the caller has counted it already.
+   * Rejects when the deadline passes first (a worker calculation is then stopped). `entries` is
+   * `entriesOf(request)` when the caller has counted it already.
    */
-  calculate(request: unknown, requestJson: string, options: CalculateOptions, signal: AbortSignal, entries?: number): Promise<CalculationOutcome>;
-  /**
-   * True when a calculation of `entries` (instances x prices) runs inline, on the calling thread. The
-   * server's calculate lane prices only those; without this method it prices none and passes all on.
-   */
-  runsInline?(entries: number): boolean;
+  calculate(request: unknown, requestJson: string, options: CalculateOptions, deadline: Deadline, entries?: number): Promise<CalculationOutcome>;
   close(): Promise<void>;
+}
+
+/** A request's deadline: whether it has passed, and a signal that aborts when it does (made on first use). */
+export interface Deadline {
+  readonly expired: boolean;
+  readonly signal: AbortSignal;
 }
 
 export interface PlanCalculatorOptions {
@@ -33,7 +34,6 @@ export interface PlanCalculatorOptions {
 /** Every calculation inline, on the calling thread (tests, and the command line). */
 export const INLINE_CALCULATOR: PlanCalculator = {
   calculate: (request, _json, options) => Promise.resolve(runCalculation({ request, options })),
-  runsInline: () => true,
   close: () => Promise.resolve(),
 };
 
@@ -44,23 +44,25 @@ export const INLINE_CALCULATOR: PlanCalculator = {
  */
 export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalculator {
   const fromSource = import.meta.url.endsWith('.ts');
+  // NOTE: the main thread owns the cache of the calculations it runs inline; each worker owns its own.
+  const priceCache = createPriceCache(options.priceCache);
   const pool = new Piscina<CalculationTask, WorkerOutcome>({
     filename: new URL(fromSource ? './calculate-worker.ts' : './calculate-worker.js', import.meta.url).href,
     minThreads: options.threads,
     maxThreads: options.threads,
     workerData: { priceCache: options.priceCache },
-    // NOTE: from source the worker is TypeScript and imports the `source` export of pricing-core;
+    // From source the worker is TypeScript and imports the `source` export of pricing-core;
     // it gets the same loader and conditions as `node --conditions=source --import tsx`.
     ...(fromSource ? { execArgv: ['--conditions=source', '--import', tsxLoader()] } : {}),
   });
   return {
-    async calculate(request, requestJson, calculateOptions, signal, entries) {
-      signal.throwIfAborted();
-      if ((entries ?? entriesOf(request)) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions });
-      const outcome = await pool.run({ requestJson, options: calculateOptions }, { signal });
+    async calculate(request, requestJson, calculateOptions, deadline, entries) {
+      if (deadline.expired) deadline.signal.throwIfAborted();
+      if ((entries ?? entriesOf(request)) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions }, priceCache);
+      // Only here is there work to stop: the signal terminates the worker when the deadline passes.
+      const outcome = await pool.run({ requestJson, options: calculateOptions }, { signal: deadline.signal });
       return outcome instanceof Uint8Array ? { ok: true, json: outcome } : outcome;
     },
-    runsInline: (entries) => entries < options.offloadMinEntries,
     close: () => pool.destroy(),
   };
 }

@@ -123,7 +123,7 @@ export function invalidArgument(c: Context, violations: readonly FieldViolation[
  * `subject` names the resource a failed precondition is about.
  */
 export function domainErrorResponse(c: Context, error: DomainError, subject = ''): Response {
-  if (error.code === 'storage.unavailable') (c as Context<AppEnv>).set('storageUnavailable', true);
+  if (error.code === 'storage.unavailable') (c as Context<AppEnv>).get('scope').storageUnavailable = true;
   const status = DOMAIN_ERROR_STATUS[error.code];
   const reason = reasonOf(error.code);
   const fieldViolations =

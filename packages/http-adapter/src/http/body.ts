@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { errorResponse } from '../errors/aip193.js';
 import { TRANSPORT_ERRORS } from '../errors/status-table.js';
@@ -28,10 +29,24 @@ function invalidJson(c: Context, description: string): BodyRead {
   };
 }
 
+/** The 413 answer of a body over the limit (AIP-193). */
+export function payloadTooLarge(c: Context, limitBytes: number): Response {
+  return errorResponse(c, {
+    ...TRANSPORT_ERRORS.payloadTooLarge,
+    reason: 'PAYLOAD_TOO_LARGE',
+    message: `the request body is larger than ${limitBytes} bytes`,
+  });
+}
+
+// As node-server decodes a body for `c.req.text()`: UTF-8, a leading byte order mark dropped, malformed
+// bytes replaced.
+const decoder = new TextDecoder();
+
 /**
- * Reads a JSON request body: 415 for a non-JSON Content-Type, 400 for an empty or invalid body.
+ * Reads a JSON request body of at most `limitBytes`: 415 for a non-JSON Content-Type, 413 over the limit,
+ * 400 for an empty or invalid body.
  */
-export async function readJsonBody(c: Context): Promise<BodyRead> {
+export async function readJsonBody(c: Context, limitBytes: number): Promise<BodyRead> {
   const contentType = requestHeader(c, 'content-type');
   if (!acceptsAsJson(contentType)) {
     return {
@@ -43,8 +58,10 @@ export async function readJsonBody(c: Context): Promise<BodyRead> {
       }),
     };
   }
-  const text = await c.req.text();
-  // NOTE: a body starting with `{` or `[` is not blank; only the others are trimmed (a copy of the body).
+  const read = await readBody(c, limitBytes);
+  if (!read.ok) return { ok: false, response: payloadTooLarge(c, limitBytes) };
+  const text = decoder.decode(read.bytes);
+  // A body starting with `{` or `[` is not blank; only the others are trimmed (a copy of the body).
   const first = text.charCodeAt(0);
   if (first !== 0x7b && first !== 0x5b && text.trim() === '') return invalidJson(c, 'the body is empty; send a JSON object ({} is the smallest request)');
   try {
@@ -56,10 +73,12 @@ export async function readJsonBody(c: Context): Promise<BodyRead> {
 
 /**
  * Reads the body of a method that takes none: empty or `{}` is accepted whatever the
- * Content-Type says; anything else is 400.
+ * Content-Type says; 413 over the limit; anything else is 400.
  */
-export async function readEmptyBody(c: Context): Promise<BodyRead> {
-  const text = (await c.req.text()).trim();
+export async function readEmptyBody(c: Context, limitBytes: number): Promise<BodyRead> {
+  const read = await readBody(c, limitBytes);
+  if (!read.ok) return { ok: false, response: payloadTooLarge(c, limitBytes) };
+  const text = decoder.decode(read.bytes).trim();
   if (text === '') return { ok: true, value: {} };
   let value: unknown;
   try {
@@ -83,21 +102,65 @@ export async function readEmptyBody(c: Context): Promise<BodyRead> {
 
 export type RawBodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too_large' };
 
+/** The client closed the connection before the whole body arrived. */
+export class RequestIncompleteError extends Error {
+  override readonly name = 'RequestIncompleteError';
+}
+
 /**
- * Reads a request body once, straight from its stream into one buffer, as the bytes arrived.
- * A `Content-Length` over `limitBytes` is refused before anything is read; a body that grows
- * past the limit while streaming is refused at that chunk and the stream cancelled.
- * NOTE: hand-written because Hono's `bodyLimit` re-wraps the stream in a new Request and
- * `arrayBuffer()` then copies it again; a webhook body is needed only as bytes, exactly once.
- * @example const read = await readRawBody(c.req.raw, 1_048_576); if (read.ok) verify(read.bytes)
+ * Reads a request body once, as the bytes arrived, counting them against `limitBytes` (a body that grows
+ * past it is refused at that chunk and the rest left to the server to drain). Served by node, the bytes
+ * come straight from node's request stream; otherwise (`app.request`) from the web Request's stream.
+ * Rejects with `RequestIncompleteError` when the client goes away mid-body.
+ * @example const read = await readBody(c, 1_048_576); if (read.ok) verify(read.bytes)
  */
-export async function readRawBody(request: Request, limitBytes: number): Promise<RawBodyRead> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limitBytes) {
-    return { ok: false, reason: 'too_large' };
-  }
+export function readBody(c: Context, limitBytes: number): Promise<RawBodyRead> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming === undefined ? readWebBody(c.req.raw, limitBytes) : readIncoming(incoming, limitBytes);
+}
+
+const EMPTY = new Uint8Array(0);
+
+function readIncoming(incoming: IncomingMessage, limitBytes: number): Promise<RawBodyRead> {
+  if (incoming.readableEnded) return Promise.resolve({ ok: true, bytes: EMPTY });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const cleanup = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onGone);
+      incoming.off('close', onGone);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limitBytes) {
+        cleanup();
+        // node-server drains (up to its cap) or closes what is left once the answer is sent.
+        incoming.pause();
+        resolve({ ok: false, reason: 'too_large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve({ ok: true, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total) });
+    };
+    const onGone = () => {
+      cleanup();
+      reject(new RequestIncompleteError('the request was not received completely'));
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onGone);
+    incoming.on('close', onGone);
+  });
+}
+
+async function readWebBody(request: Request, limitBytes: number): Promise<RawBodyRead> {
   const stream = request.body;
-  if (stream === null) return { ok: true, bytes: new Uint8Array(0) };
+  if (stream === null) return { ok: true, bytes: EMPTY };
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -7,7 +7,7 @@ export const WEBHOOK_OUTCOME = {
   'webhook.applied': 'applied',
   'webhook.duplicate': 'duplicate',
   'webhook.ignored': 'ignored',
-  // NOTE: stored for later is not applied now: counted with the ignored ones.
+  // Stored for later is not applied now: counted with the ignored ones.
   'webhook.stored': 'ignored',
   'webhook.unknown_provider': 'rejected',
   'webhook.not_configured': 'rejected',
@@ -25,7 +25,8 @@ export const WEBHOOK_OUTCOME = {
  * @example recordWebhookDelivery(c, 'stripe', 'webhook.applied')
  */
 export function recordWebhookDelivery(c: Context<AppEnv>, provider: string, code: WebhookOutcomeCode): void {
-  if (code === 'storage.unavailable') c.set('storageUnavailable', true);
+  const scope = c.get('scope');
+  if (code === 'storage.unavailable') scope.storageUnavailable = true;
   const known = (PROVIDERS as readonly string[]).includes(provider) ? provider : 'unknown';
-  c.get('metrics')?.webhookDeliveries.inc({ provider: known, outcome: WEBHOOK_OUTCOME[code] });
+  scope.metrics?.webhookDeliveries.inc({ provider: known, outcome: WEBHOOK_OUTCOME[code] });
 }

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 
@@ -8,7 +8,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** How long an idle keep-alive connection stays open (node's default). */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
-/** The connection limits of the listening server (service.md section 8). */
+/** The connection limits of the listening server (docs/operations.md, "Limits"). */
 export interface ConnectionLimits {
   /** The request headers must arrive within this (BILLING_HEADERS_TIMEOUT_MS). */
   headersTimeoutMs: number;
@@ -24,25 +24,23 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 1
 /**
  * Starts listening; rejects on EADDRINUSE and the like. Resolves with the bound address.
  * A client too slow with its headers or body gets 408 (when nothing was answered yet) and its connection closed.
- * `front`, when given, sees every request before the app and passes on those it does not answer.
  */
 export async function listen(
   fetch: (request: Request) => Response | Promise<Response>,
   port: number,
   host: string,
   limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
-  front?: (onward: RequestListener) => RequestListener,
 ) {
-  // NOTE: @hono/node-server's `createAdaptorServer`, with `front` (the calculate lane) seeing each request first.
+  // @hono/node-server's `createAdaptorServer`, with node's own server options.
   const app = getRequestListener(fetch);
   const serverOptions: ServerOptions = {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
-    // NOTE: node checks the two timeouts above only every `connectionsCheckingInterval` (30 s by
+    // Node checks the two timeouts above only every `connectionsCheckingInterval` (30 s by
     // default), which would let a slow client hold a connection up to 30 s past its timeout.
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
   };
-  const server = createServer(serverOptions, front ? front(app) : app);
+  const server = createServer(serverOptions, app);
   server.maxConnections = limits.maxConnections;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
@@ -62,7 +60,7 @@ export async function listen(
 export function drain(server: Server, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-    // NOTE: a keep-alive connection turns idle once its in-flight response is sent; sweep for those.
+    // A keep-alive connection turns idle once its in-flight response is sent; sweep for those.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     timer.unref();
     server.close(() => {

@@ -22,7 +22,10 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * The structured JSON logger (pino) with secrets redacted.
+ * The structured JSON logger (pino) with secrets redacted. By default it writes to stdout asynchronously:
+ * a line is queued and written while the next requests are served, instead of a blocking write per line.
+ * pino writes the queue out on every exit path of node (`process.exit`, a signal handled by the server,
+ * an uncaught exception); only a process killed outright (SIGKILL, out of memory) loses what was queued.
  * @example createLogger('info').info({ port: 8080 }, 'listening')
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
@@ -32,5 +35,5 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }

@@ -8,11 +8,9 @@ import {
   type SecretEnvironment,
 } from '@billing/billing-domain';
 import type { Logger } from 'pino';
-import { configurePriceCache } from '@billing/pricing-core';
 import { createApp } from '../app.js';
 import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { createPlanCalculator } from '../calculation/plan-calculator.js';
-import { calculateLane } from '../http/calculate-lane.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { createDevCredentials, devModeBanner } from './dev-mode.js';
 import { pricingLimitsOf, type ServerEnv } from './env.js';
@@ -44,19 +42,21 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dev = await authOf(env);
   const config = readConfig(env.BILLING_CONFIG, secretEnv);
-  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
   const billing = createBillingService({
     store,
     config,
-    // NOTE: the error's code and class only: a database error's message may quote a payload's value.
+    // The error's code and class only: a database error's message may quote a payload's value.
     onError: (error) => logger.warn({ code: (error as { code?: unknown } | null)?.code ?? null, error: error instanceof Error ? error.name : typeof error }, 'storage unavailable; answered 503'),
     ingestGroup: {
       maxSize: env.BILLING_INGEST_GROUP_MAX,
       windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
+      // NOTE: groups commit on pooled connections; two are left for reads, health checks and the listing.
+      ...(store.kind === 'postgres' ? { maxConcurrent: Math.max(1, Math.min(8, env.BILLING_DB_POOL_SIZE - 2)) } : {}),
       onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
-      // NOTE: the SQLSTATE only: an error's message may quote a payload's value.
+      // The SQLSTATE only: an error's message may quote a payload's value.
       onFallback: (size, error) =>
         logger.debug({ groupSize: size, code: (error as { code?: unknown } | null)?.code ?? null }, 'webhook group claimed again, a savepoint per delivery'),
     },
@@ -64,7 +64,7 @@ export async function startServer(
     pageTokenMaxLength: env.BILLING_PAGE_TOKEN_MAX_LENGTH,
   });
   let draining = false;
-  // NOTE: readiness turns false as soon as shutdown starts, so load balancers stop routing here.
+  // Readiness turns false as soon as shutdown starts, so load balancers stop routing here.
   const served: BillingService = {
     addons: billing.addons,
     webhooks: billing.webhooks,
@@ -72,9 +72,8 @@ export async function startServer(
     close: () => billing.close(),
   };
   const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
-  configurePriceCache(priceCache);
   const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
-  const metrics = env.BILLING_METRICS === 'on' ? createMetrics() : undefined;
+  const metrics = env.BILLING_METRICS === 'on' ? createMetrics({ storeStatements: () => store.statementCount() }) : undefined;
   const app = createApp({
     billing: served,
     auth: dev.verifier,
@@ -86,25 +85,12 @@ export async function startServer(
     rateLimitPerSecond: env.BILLING_RATE_LIMIT_PER_SECOND,
     ...(metrics ? { metrics } : {}),
   });
-  // NOTE: with a rate limit every /v1 call goes through the app, which keeps the buckets.
-  const lane =
-    env.BILLING_RATE_LIMIT_PER_SECOND > 0
-      ? undefined
-      : calculateLane({
-          verifier: dev.verifier,
-          logger,
-          calculator,
-          limits: pricingLimitsOf(env),
-          bodyLimitBytes: env.BILLING_BODY_LIMIT_BYTES,
-          requestTimeoutMs: env.BILLING_REQUEST_TIMEOUT_MS,
-          ...(metrics ? { metrics } : {}),
-        });
   const connectionLimits = {
     headersTimeoutMs: env.BILLING_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: env.BILLING_BODY_TIMEOUT_MS,
     maxConnections: env.BILLING_MAX_CONNECTIONS,
   };
-  const { server, address } = await listen(app.fetch, env.PORT, env.HOST, connectionLimits, lane).catch(async (error: unknown) => {
+  const { server, address } = await listen(app.fetch, env.PORT, env.HOST, connectionLimits).catch(async (error: unknown) => {
     await calculator.close();
     await billing.close();
     throw new StartupError(`cannot listen on ${env.HOST}:${env.PORT}: ${error instanceof Error ? error.message : String(error)}`);

@@ -14,7 +14,7 @@ import {
 import { bearerSecurity, commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
 import { pageSizeOf } from './page-size.js';
 
-const COLLECTION = '/v1/addon-subscriptions';
+const COLLECTION = '/addon-subscriptions';
 const json = <S>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
 const common = { security: bearerSecurity, tags: ['AddonSubscriptions'] };
 
@@ -61,16 +61,17 @@ const routes = {
   }),
 };
 
-// NOTE: a Hono parameter runs to the end of its segment, so the action is matched inside the
-// parameter pattern and cut off in the handler.
+// A Hono parameter runs to the end of its segment (`/:id:cancel` is one parameter), so the action is
+// matched inside the parameter pattern and cut off in the handler.
 const idOf = (c: Context, action = ''): string => (c.req.param('id') ?? '').slice(0, action ? -action.length : undefined);
 const subject = (id: string) => `addonSubscriptions/${id}`;
 
-/** The add-on subscription resource: get, list, `:cancel`, `:undo-cancel`, scoped by organization. */
+/** The add-on subscription resource (mounted at `/v1`): get, list, `:cancel`, `:undo-cancel`, scoped by organization. */
 export function registerAddonSubscriptionRoutes(
   app: OpenAPIHono<AppEnv>,
   addons: AddonSubscriptionService,
   clock: () => Date,
+  bodyLimitBytes: number,
 ): void {
   for (const route of Object.values(routes)) app.openAPIRegistry.registerPath(route);
 
@@ -97,7 +98,7 @@ export function registerAddonSubscriptionRoutes(
 
   const action = (suffix: string, run: (org: string, id: string, now: Date) => Promise<Outcome<AddonSubscription>>) =>
     app.post(`${COLLECTION}/:id{[^/:]+${suffix}}`, async (c) => {
-      const body = await readEmptyBody(c);
+      const body = await readEmptyBody(c, bodyLimitBytes);
       if (!body.ok) return body.response;
       const id = idOf(c, suffix);
       const done = await run(c.get('organizationId'), id, clock());

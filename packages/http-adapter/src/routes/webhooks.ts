@@ -9,7 +9,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { optionalBearer } from '../auth/require-auth.js';
 import { KEYS_RETRY_AFTER_SECONDS, type TokenVerifier } from '../auth/token-verifier.js';
 import { WEBHOOK_HTTP_STATUS } from '../errors/status-table.js';
-import { readRawBody } from '../http/body.js';
+import { readBody } from '../http/body.js';
+import { requestScope } from '../http/request-scope.js';
 import type { AppEnv } from '../http/context.js';
 import { recordWebhookDelivery } from '../metrics/webhook-outcome.js';
 import { foreignComponent } from './foreign-schema.js';
@@ -29,7 +30,7 @@ const STANDARD_EXAMPLE = {
 
 const deliverRoute = createRoute({
   method: 'post',
-  path: '/api/v1/webhooks/{provider}',
+  path: '/{provider}',
   operationId: 'deliverWebhook',
   tags: ['Webhooks'],
   summary: 'Receive a payment-provider event',
@@ -64,7 +65,7 @@ const refuse = (c: Context, message: string, status: ContentfulStatusCode) => an
 const TOKEN_DEPENDENT: ReadonlySet<WebhookOutcomeCode> = new Set(['webhook.unauthenticated', 'webhook.invalid_signature']);
 
 /**
- * `POST /api/v1/webhooks/{provider}`: checks in order the provider and its endpoints (404), its
+ * `POST /{provider}` (mounted at `/api/v1/webhooks`): checks in order the provider and its endpoints (404), its
  * signature headers (400, body unread), the body limit (413), then hands the raw bytes and headers to the domain,
  * whose code picks the status.
  */
@@ -74,24 +75,25 @@ export function registerWebhookRoutes(
 ): void {
   foreignComponent(app.openAPIRegistry, 'StandardWebhookPayload', standardWebhookPayloadSchema, 'input');
   app.openAPIRegistry.registerPath(deliverRoute);
-  app.post('/api/v1/webhooks/:provider', async (c) => {
+  app.post('/:provider', async (c) => {
     const provider = c.req.param('provider');
     const headers: Record<string, string> = {};
     c.req.raw.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    // NOTE: the provider (404), its endpoints (404) and its signature headers (400) are checked
-    // before the body is read: a delivery that can never verify costs no body read.
+    // The provider (404), its endpoints (404) and its signature headers (400) are checked before the
+    // body is read: a delivery that can never verify costs no body read.
     const refused = deps.webhooks.precheck(provider, headers);
     if (refused !== undefined) {
-      // NOTE: an unknown provider is not counted: callers must not create label values.
+      // An unknown provider is not counted: callers must not create label values.
       if (refused.code !== 'webhook.unknown_provider') recordWebhookDelivery(c, provider, refused.code);
       return refuse(c, refused.message, WEBHOOK_HTTP_STATUS[refused.code]);
     }
-    // NOTE: the signature covers the exact bytes, so the body stays bytes (a leading byte-order
-    // mark and invalid UTF-8 included); the domain decodes it only after verification.
-    const body = await readRawBody(c.req.raw, deps.bodyLimitBytes);
-    if (!body.ok) {
+    // The signature covers the exact bytes, so the body stays bytes (a leading byte-order mark and
+    // invalid UTF-8 included); the domain decodes it only after verification.
+    const declared = requestHeader(c, 'content-length')?.trim();
+    const body = declared !== undefined && /^\d+$/.test(declared) && Number(declared) > deps.bodyLimitBytes ? undefined : await readBody(c, deps.bodyLimitBytes);
+    if (body === undefined || !body.ok) {
       recordWebhookDelivery(c, provider, 'webhook.malformed');
       return refuse(c, `body over ${deps.bodyLimitBytes} bytes`, 413);
     }
@@ -101,18 +103,18 @@ export function registerWebhookRoutes(
       requestHeader(c, 'x-organization-id'),
     );
     const result = await deps.webhooks.handle({ provider, headers, rawBody: body.bytes, principal, unauthenticated, now: deps.clock() });
-    // NOTE: when the token could not be checked (JWKS down), a refusal that a good token would
-    // have avoided is our outage, not the sender's fault: 503 so the provider retries.
+    // When the token could not be checked (JWKS down), a refusal that a good token would have
+    // avoided is our outage, not the sender's fault: 503 so the provider retries.
     if (keysUnavailable && TOKEN_DEPENDENT.has(result.code)) {
       recordWebhookDelivery(c, provider, 'webhook.unauthenticated');
       c.header('Retry-After', String(KEYS_RETRY_AFTER_SECONDS));
-      c.get('log').warn({ code: result.code }, 'webhook bearer token not checked: keys unavailable');
+      requestScope(c).log.warn({ code: result.code }, 'webhook bearer token not checked: keys unavailable');
       return refuse(c, 'the bearer token could not be verified right now (key set unavailable); retry later', 503);
     }
     const status = WEBHOOK_HTTP_STATUS[result.code];
     recordWebhookDelivery(c, provider, result.code);
     if (status === 401) c.header('WWW-Authenticate', 'Bearer');
-    if (status >= 500) c.get('log').warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
+    if (status >= 500) requestScope(c).log.warn({ code: result.code, eventId: result.eventId }, 'webhook not processed');
     const message = webhookAuthMessage(result.code, provider, unauthenticated) ?? result.message;
     return answer(c, { success: result.success, eventId: result.eventId, message }, status);
   });

@@ -6,8 +6,8 @@ import { listen } from '../../src/process/http-server.js';
 import { answerProblems } from './support/shapes.js';
 import { leakedInto, securityWorld, seed, type SecurityWorld } from './support/world.js';
 
-// A smaller fuzz against a real listening server (node:http + @hono/node-server, with the calculate
-// lane in front as the server has it): raw bytes on a socket, where the HTTP parser itself is in play.
+// A smaller fuzz against a real listening server (node:http + @hono/node-server, as the server runs):
+// raw bytes on a socket, where the HTTP parser itself is in play.
 
 let world: SecurityWorld;
 let server: Server;
@@ -17,7 +17,7 @@ let auth = '';
 beforeAll(async () => {
   world = await securityWorld();
   await seed(world, 'raw');
-  const listening = await listen(world.app.fetch, 0, '127.0.0.1', undefined, world.lane);
+  const listening = await listen(world.app.fetch, 0, '127.0.0.1');
   server = listening.server;
   port = listening.address.port;
   auth = `Authorization: Bearer ${await world.token(['org_a'])}\r\nX-Organization-ID: org_a\r\n`;
@@ -61,7 +61,7 @@ function rawProblems(request: { method: string; path: string }, answer: string):
 }
 
 const PLAN = '{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_PER_UNIT","unitAmount":"10.00"}]},"instances":[{"quantity":2}]}';
-const lanePlan = `POST /v1/plans:calculate HTTP/1.1\r\nHost: x\r\n{{auth}}Content-Type: application/json\r\nContent-Length: ${PLAN.length}\r\nConnection: keep-alive\r\n\r\n${PLAN}`;
+const twoPlans = `POST /v1/plans:calculate HTTP/1.1\r\nHost: x\r\n{{auth}}Content-Type: application/json\r\nContent-Length: ${PLAN.length}\r\nConnection: keep-alive\r\n\r\n${PLAN}`;
 
 const SHAPES: [string, string][] = [
   ['plain GET', `GET /v1/addon-subscriptions HTTP/1.1\r\nHost: x\r\n{{auth}}Connection: close\r\n\r\n`],
@@ -79,7 +79,7 @@ const SHAPES: [string, string][] = [
   ['a 64 KiB header', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(65_536)}\r\nConnection: close\r\n\r\n`],
   ['HTTP/1.0 without Host', `GET /readyz HTTP/1.0\r\n\r\n`],
   ['pipelined requests', `GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/addon-subscriptions/x HTTP/1.1\r\nHost: x\r\n{{auth}}Connection: close\r\n\r\n`],
-  ['two plans pipelined to the calculate lane', `${lanePlan}${lanePlan.replace('keep-alive', 'close')}`],
+  ['two plans pipelined', `${twoPlans}${twoPlans.replace('keep-alive', 'close')}`],
   ['unknown method', `BREW /v1/plans:calculate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`],
   ['garbage request line', `\x00\x01\x02 / HTTP/9.9\r\n\r\n`],
 ];
@@ -93,9 +93,9 @@ describe('examples: raw requests to a listening server', () => {
   });
 });
 
-describe('examples: the calculate lane on a raw socket', () => {
+describe('examples: plans pipelined on a raw socket', () => {
   it('two plans pipelined on one connection: two answers of 200 with the same total, in order', async () => {
-    const request = `${lanePlan}${lanePlan.replace('keep-alive', 'close')}`.replaceAll('{{auth}}', auth);
+    const request = `${twoPlans}${twoPlans.replace('keep-alive', 'close')}`.replaceAll('{{auth}}', auth);
     const answers = (await raw(Buffer.from(request, 'latin1'))).split(/(?=HTTP\/1\.1 \d{3} )/);
     expect(answers.map((a) => [a.slice(9, 12), /"total":"([^"]+)"/.exec(a)?.[1]])).toEqual([
       ['200', '20.00'],

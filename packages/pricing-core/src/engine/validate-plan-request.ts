@@ -4,7 +4,6 @@ import type { PlanRequest } from '../request/types.js';
 import type { CalculateOptions } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
-import { withExactPath } from '../money/decimal.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import { copyRequest } from '../validation/shape.js';
@@ -15,8 +14,8 @@ export type ValidationOutcome =
   | { success: false; violations: FieldViolation[]; total: number };
 
 /**
- * Validates a request typed in TypeScript; `validatePlanRequestJson` takes raw JSON. Throws
- * only `RangeError` for invalid options (a bad `view`).
+ * Validates a request typed in TypeScript; `validatePlanRequestJson` takes raw JSON. A bad
+ * request is reported, never thrown; bad options throw `RangeError` (see below).
  * @example validatePlanRequest({}) // { success: true, data: {} }
  */
 export function validatePlanRequest(request: PlanRequest, options?: CalculateOptions): ValidationOutcome {
@@ -24,16 +23,16 @@ export function validatePlanRequest(request: PlanRequest, options?: CalculateOpt
 }
 
 /**
- * Validates a request of any shape fully, reporting instead of throwing: limits (`options.limits`, and the size of the FULL
+ * Validates a request of any shape (a parsed JSON body) fully; a bad request is reported, never thrown. Bad options are a
+ * programming error and throw `RangeError`: a limit that is not a whole number >= 0, or a view
+ * other than 'BASIC' or 'FULL' (uppercase). Checks limits (`options.limits`, and the size of the FULL
  * view when `options.view` asks for it), shape, bounds, cross-field rules, and the
  * formulas on the actual usage (division by zero and negative results are found by
- * evaluating them, exactly as `calculatePlan` would). Invalid options (a bad `view`) throw a
- * `RangeError`: they are the caller's, not the request's.
+ * evaluating them, exactly as `calculatePlan` would).
  * @example validatePlanRequestJson(JSON.parse(body)).success
  */
 export function validatePlanRequestJson(request: unknown, options?: CalculateOptions): ValidationOutcome {
-  const resolved = resolveOptions(options);
-  return withExactPath(resolved.exact, () => validateResolved(request, resolved));
+  return validateResolved(request, resolveOptions(options));
 }
 
 function validateResolved(request: unknown, resolved: ResolvedOptions): ValidationOutcome {
@@ -41,7 +40,7 @@ function validateResolved(request: unknown, resolved: ResolvedOptions): Validati
   if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   const v = new ViolationCollector();
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
-  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
+  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v, 'BASIC', resolved.exact);
   if (!v.empty) return { success: false, violations: v.list, total: v.total };
   // NOTE: the analysis found the shape valid; the copy is what a parse with `planRequestSchema` returns.
   return { success: true, data: copyRequest(request as Record<string, unknown>) as PlanRequest };

@@ -1,7 +1,5 @@
 import { createBillingService, openStore, type BillingConfig, type ProviderName } from '@billing/billing-domain';
-import { createApp, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../src/app.js';
-import { INLINE_CALCULATOR } from '../../../src/calculation/plan-calculator.js';
-import { calculateLane } from '../../../src/http/calculate-lane.js';
+import { createApp } from '../../../src/app.js';
 import { createJwtVerifier } from '../../../src/auth/token-verifier.js';
 import { createLogger } from '../../../src/process/logger.js';
 import { OTHER_SECRET, signToken, TEST_SECRET, type TokenOptions } from '../../support/tokens.js';
@@ -32,8 +30,6 @@ export const SEED_ORG: Record<ProviderName, string> = { stripe: 'org_a', paddle:
 /** An app on a memory PGlite store, with issuer and audience checks, logging into memory. */
 export interface SecurityWorld {
   app: ReturnType<typeof createApp>;
-  /** The calculate lane in front of the app, as the server has it (same verifier, logger and limits). */
-  lane: ReturnType<typeof calculateLane>;
   recorder: RecordingStore;
   /** Everything the app logged, as written. */
   logText: () => string;
@@ -55,7 +51,6 @@ export async function securityWorld(): Promise<SecurityWorld> {
   const billing = createBillingService({ store: recorder.store, config: SECURITY_CONFIG });
   const verifier = createJwtVerifier({ secret: TEST_SECRET, issuer: ISSUER, audience: AUDIENCE });
   const app = createApp({ billing, auth: verifier, logger, bodyLimitBytes: 256 * 1024 });
-  const lane = calculateLane({ verifier, logger, calculator: INLINE_CALCULATOR, limits: {}, bodyLimitBytes: 256 * 1024, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS });
   const sensitive = new Set<string>([TEST_SECRET, OTHER_SECRET, STRIPE_SECRET, PADDLE_SECRET, STANDARD_SECRET, STANDARD_SECRET_B, ...Object.values(STRANGER_SECRETS)]);
   const token = async (orgs = ['org_a'], options: TokenOptions = {}) => {
     const jwt = await signToken({ orgs, issuer: ISSUER, audience: AUDIENCE, ...options });
@@ -71,7 +66,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
     if (res.status !== 200) throw new Error(`list answered ${res.status}`);
     return res.text();
   };
-  return { app, lane, recorder, logText: () => chunks.join(''), sensitive, token, deliver, addonsOf, close: () => billing.close() };
+  return { app, recorder, logText: () => chunks.join(''), sensitive, token, deliver, addonsOf, close: () => billing.close() };
 }
 
 /** Stores one add-on per provider endpoint (org_a: stripe + standard, org_b: paddle + standard); returns their ids by org. */
