@@ -1,59 +1,93 @@
 import { expect, it } from 'vitest';
-import type { BillingStore } from '../src/domain/ports.js';
+import type { BillingStore, ClaimRequest } from '../src/domain/ports.js';
 import { anAddon, at } from './support/addons.js';
 import { aSubscription, anEventRecord, freshOrg } from './support/records.js';
 
 /**
- * What every store's `webhookEvents.claim`, replay checkpoints and `listHistory(..., after)` must
+ * What every store's `webhookEvents.claimAll`, replay checkpoints and `listHistory(..., after)` must
  * do; registered inside a store's contract suite, which owns the store.
  */
 export function claimContract(getStore: () => BillingStore) {
   const store = () => getStore();
 
-  it('claim: null for an event already recorded, and nothing changes', async () => {
+  const claimOne = (request: ClaimRequest) => store().transaction(async (uow) => (await uow.webhookEvents.claimAll([request]))[0]);
+
+  it('claimAll: null for an event already recorded, or repeated earlier in the call, and nothing changes', async () => {
     const org = freshOrg();
     const event = anEventRecord({ organizationId: org });
-    expect(await store().transaction((uow) => uow.webhookEvents.claim(event, { withPending: false }))).not.toBeNull();
-    expect(await store().transaction((uow) => uow.webhookEvents.claim({ ...event, status: 'applied' }, { withPending: false }))).toBeNull();
+    expect(await claimOne({ event })).not.toBeNull();
+    expect(await claimOne({ event: { ...event, status: 'applied' } })).toBeNull();
     expect(await store().transaction((uow) => uow.webhookEvents.find(org, 'stripe', 'evt_1'))).toEqual(event);
+    const twice = anEventRecord({ organizationId: org, eventId: 'evt_2' });
+    const answers = await store().transaction((uow) => uow.webhookEvents.claimAll([{ event: twice }, { event: { ...twice, status: 'applied' } }]));
+    expect(answers).toEqual([{ found: null, pending: [], created: false }, null]);
+    expect(await store().transaction((uow) => uow.webhookEvents.find(org, 'stripe', 'evt_2'))).toEqual(twice);
   });
 
-  it('claim: for an unknown subscription, the other pending events oldest first, without itself', async () => {
+  it('claimAll: a creating event lists the other pending events oldest first, without itself and the later events of the call', async () => {
     const org = freshOrg();
     await store().transaction(async (uow) => {
       await uow.webhookEvents.insertIfAbsent(anEventRecord({ organizationId: org, eventId: 'late', occurredAt: at(5).toISOString() }));
       await uow.webhookEvents.insertIfAbsent(anEventRecord({ organizationId: org, eventId: 'early', occurredAt: at(1).toISOString() }));
       await uow.webhookEvents.insertIfAbsent(anEventRecord({ organizationId: org, eventId: 'other', subscriptionExternalId: 'sub_2' }));
     });
-    const claim = await store().transaction((uow) =>
-      uow.webhookEvents.claim(anEventRecord({ organizationId: org, eventId: 'new', occurredAt: at(3).toISOString() }), { withPending: true }),
+    const creates = { subscription: aSubscription({ organizationId: org }), addons: [] };
+    const answers = await store().transaction((uow) =>
+      uow.webhookEvents.claimAll([
+        { event: anEventRecord({ organizationId: org, eventId: 'before', occurredAt: at(2).toISOString() }) },
+        { event: anEventRecord({ organizationId: org, eventId: 'new', occurredAt: at(3).toISOString() }), creates },
+        { event: anEventRecord({ organizationId: org, eventId: 'after', occurredAt: at(4).toISOString() }) },
+      ]),
     );
-    expect(claim?.found).toBeNull();
-    expect(claim?.created).toBe(false);
-    expect(claim?.pending.map((e) => e.eventId)).toEqual(['early', 'late']);
+    expect(answers[0]).toEqual({ found: null, pending: [], created: false });
+    const created = answers[1];
+    if (created === null || created === 'follows' || created === undefined) throw new Error(`not a claim: ${String(created)}`);
+    expect(created.created).toBe(true);
+    expect(created.pending.map((e) => e.eventId)).toEqual(['early', 'before', 'late']);
+    expect(answers[2]).toBe('follows');
   });
 
-  it('claim with creates: writes the rows exactly and marks the event applied; for a known subscription, reads it instead', async () => {
+  it('claimAll with creates: writes the rows exactly and marks the event applied; for a known subscription, reads it instead', async () => {
     const org = freshOrg();
     const subscription = aSubscription({ organizationId: org });
     const addon = anAddon({ organizationId: org, unitAmount: '1.20', metadata: { tier: 'gold' } });
-    const claim = await store().transaction((uow) =>
-      uow.webhookEvents.claim(anEventRecord({ organizationId: org }), { withPending: true, creates: { subscription, addons: [addon] } }),
-    );
+    const claim = await claimOne({ event: anEventRecord({ organizationId: org }), creates: { subscription, addons: [addon] } });
     expect(claim).toMatchObject({ found: null, created: true, pending: [] });
-    const again = await store().transaction((uow) =>
-      uow.webhookEvents.claim(anEventRecord({ organizationId: org, eventId: 'evt_2' }), {
-        withPending: true,
-        creates: { subscription: { ...subscription, id: 's2' }, addons: [] },
-      }),
-    );
-    expect(again?.created).toBe(false);
-    expect(again?.found).toEqual({ subscription, addons: [addon] });
+    const exact = anAddon({ organizationId: org, id: 'a2', name: 'addonSubscriptions/a2', externalId: 'item_2', unitAmount: '0.123456789012345678901' });
+    await store().transaction((uow) => uow.addons.insert({ ...exact, createTime: at(9).toISOString() }));
+    const again = await claimOne({ event: anEventRecord({ organizationId: org, eventId: 'evt_2' }), creates: { subscription: { ...subscription, id: 's2' }, addons: [] } });
+    expect(again).toEqual({ found: { subscription, addons: [addon, { ...exact, createTime: at(9).toISOString() }] }, pending: [], created: false });
     await store().transaction(async (uow) => {
       expect((await uow.webhookEvents.find(org, 'stripe', 'evt_1'))?.status).toBe('applied');
       expect((await uow.webhookEvents.find(org, 'stripe', 'evt_2'))?.status).toBe('pending');
       expect(await uow.subscriptions.findById(org, 's2')).toBeNull();
     });
+  });
+
+  it('claimAll: the later events of a subscription found or created earlier in the call follow it (no read); ignored ones and other subscriptions do not', async () => {
+    const org = freshOrg();
+    const subscription = aSubscription({ organizationId: org });
+    await store().transaction((uow) => uow.subscriptions.insert(subscription));
+    const event = (eventId: string, sub = 'sub_1', status: 'pending' | 'ignored' = 'pending') =>
+      anEventRecord({ organizationId: org, eventId, subscriptionExternalId: sub, status });
+    const answers = await store().transaction((uow) =>
+      uow.webhookEvents.claimAll([
+        { event: event('i1', 'sub_1', 'ignored') },
+        { event: event('k1') },
+        { event: event('k2') },
+        { event: event('n1', 'sub_9') },
+        { event: event('n2', 'sub_9'), creates: { subscription: aSubscription({ organizationId: org, id: 's9', externalId: 'sub_9' }), addons: [] } },
+        { event: event('n3', 'sub_9') },
+      ]),
+    );
+    expect(answers.map((a) => (a === null || a === 'follows' ? a : a.found !== null ? 'found' : a.created ? 'created' : 'unknown'))).toEqual([
+      'unknown',
+      'found',
+      'follows',
+      'unknown',
+      'created',
+      'follows',
+    ]);
   });
 
   it('checkpoints: none at first, then the saved one, replaced by the next save', async () => {

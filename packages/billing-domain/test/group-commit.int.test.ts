@@ -49,12 +49,11 @@ function describeGroupCommit(getStore: () => BillingStore) {
 
   it('one piece that fails rolls back alone; the others of its group commit', async () => {
     const org = freshOrg('piece');
-    const group = groupCommit(getStore(), { maxSize: 64, windowMs: 20 });
+    const group = groupCommit(getStore(), { maxSize: 64, windowMs: 20, onFallback: () => undefined });
     const write = (eventId: string, fail: boolean) =>
-      group.run(eventId, async (uow) => {
-        await uow.webhookEvents.insertIfAbsent(anEventRecord({ organizationId: org, eventId, subscriptionExternalId: `sub_${eventId}` }));
+      group.run({ event: anEventRecord({ organizationId: org, eventId, subscriptionExternalId: `sub_${eventId}` }) }, async () => {
         if (fail) throw new Error('this piece fails');
-        return eventId;
+        return { result: eventId, state: null };
       });
     const outcomes = await Promise.allSettled([write('a', false), write('b', true), write('c', false)]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingStore } from '../src/domain/ports.js';
+import type { GroupCommitOptions } from '../src/storage/group-commit.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { anItem, at } from './support/addons.js';
 import { deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
 import { failingMidTransaction, tenant as tenantOn } from './support/tenant.js';
 
 /** Webhook processing (idempotence, order, pending events, failures), run against one adapter. */
-export function describeWebhookProcessing(getStore: () => BillingStore) {
+export function describeWebhookProcessing(getStore: () => BillingStore, ingestGroup?: GroupCommitOptions) {
   describe('webhook processing', () => {
-    const tenant = () => tenantOn(getStore());
+    const tenant = () => tenantOn(getStore(), ingestGroup ? { ingestGroup } : {});
 
     it('applies a new subscription and creates its add-ons', async () => {
       const t = tenant();
@@ -104,6 +105,7 @@ export function describeWebhookProcessing(getStore: () => BillingStore) {
       const t = tenant();
       const failing = createBillingService({
         store: failingMidTransaction(getStore()),
+        ...(ingestGroup ? { ingestGroup } : {}),
         config: { webhookEndpoints: [{ provider: 'standard', organizationId: t.org, secrets: [t.secret], requireBearer: false, toleranceSeconds: 300 }] },
         codecs: testCodecs,
       });

@@ -18,7 +18,7 @@ function countingHistory(store: BillingStore, read: number[]): BillingStore {
           ...uow,
           webhookEvents: {
             ...uow.webhookEvents,
-            claim: (...args) => uow.webhookEvents.claim(...args),
+            claimAll: (requests) => uow.webhookEvents.claimAll(requests),
             async listHistory(...args) {
               const events = await uow.webhookEvents.listHistory(...args);
               read.push(events.length);

@@ -13,7 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist/browser/pricing-core.js');
 const result = await build({
   stdin: {
-    contents: "export { calculatePlan, validatePlanRequest, PricingValidationError, DEFAULT_PRICING_LIMITS, ENGINE_VERSION } from '@billing/pricing-core';",
+    contents: "export { calculatePlan, validatePlanRequest, PricingValidationError, DEFAULT_PRICING_LIMITS, ENGINE_VERSION, PRICING_MODELS, PRODUCT_TYPES, TIER_MODES, BILLING_PERIODS, METRIC_AGGREGATIONS } from '@billing/pricing-core';",
     resolveDir: root,
     loader: 'js',
   },

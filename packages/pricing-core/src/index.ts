@@ -1,4 +1,4 @@
-// NOTE: the main entry. The zod schemas are exported from `@billing/pricing-core/schema` and the
+// The main entry. The zod schemas are exported from `@billing/pricing-core/schema` and the
 // property-testing kit from `@billing/pricing-core/testing`; this entry re-exports neither.
 export { calculatePlan } from './engine/calculate-plan.js';
 export { validatePlanRequest } from './engine/validate-plan-request.js';
@@ -14,8 +14,8 @@ export {
 } from './constants.js';
 export { currencyMinorDigits, normalizeCurrency } from './money/currency.js';
 export { DEFAULT_PRICING_LIMITS } from './limits.js';
-export { configurePriceCache, DEFAULT_PRICE_CACHE } from './validation/price-cache.js';
-export type { PriceCacheSettings } from './validation/price-cache.js';
+export { createPriceCache, DEFAULT_PRICE_CACHE } from './validation/price-cache.js';
+export type { PriceCache, PriceCacheSettings } from './validation/price-cache.js';
 export { MAX_INPUT_DECIMALS, MAX_MAGNITUDE_EXPONENT } from './money/bounds.js';
 export { MAX_LISTED_VIOLATIONS } from './validation/collector.js';
 export type { FieldViolation } from './errors/pricing-validation-error.js';
@@ -23,4 +23,4 @@ export type { Instance, PlanRequest, Price, Tier, Usage } from './request/fields
 export type { InstanceDebug, LineItem, PlanDebug, PlanResult, PriceDebug, TotalsDebug } from './schema/result-types.js';
 export type { BillingPeriod, ChargeTiming, MetricAggregation, PricingModel, ProductType, TierMode } from './constants.js';
 export type { ValidationOutcome } from './engine/validate-plan-request.js';
-export type { CalculateOptions, PlanView, PricingLimitName, PricingLimits } from './limits.js';
+export type { CalculateOptions, PlanView, PricingLimitName, PricingLimits, PricingStats } from './limits.js';

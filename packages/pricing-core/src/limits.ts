@@ -40,15 +40,31 @@ export interface CalculateOptions {
   /** Limits to apply instead of the defaults (the others keep their defaults). */
   limits?: Partial<PricingLimits>;
   /**
-   * Price on the exact path only (every value a big.js decimal), as `PRICING_EXACT=1` does for
-   * the whole process; the result is the same, byte for byte. For comparisons and bug reports.
+   * Price every instance on the exact rationals (big.js behind them) instead of the
+   * safe-integer fractions first; the result is the same, byte for byte. For comparisons and
+   * bug reports.
    */
   exact?: boolean;
   /**
-   * Reuse the resolution of a price list seen valid before (true by default; see
-   * `configurePriceCache`). The result is the same either way; false resolves every price again.
+   * A cache of resolved price lists made by `createPriceCache` and owned by the caller: a price
+   * list seen valid before is not checked and resolved again. None by default; the result is
+   * the same either way.
    */
-  priceCache?: boolean;
+  priceCache?: PriceCacheLike;
+  /** Counters the call adds to: how many instances each calculator priced. */
+  stats?: PricingStats;
+}
+
+/** How many instances were priced on the safe-integer fractions and how many on the rationals. */
+export interface PricingStats {
+  smallInstances: number;
+  exactInstances: number;
+}
+
+/** What `CalculateOptions.priceCache` accepts: an object made by `createPriceCache`. */
+export interface PriceCacheLike {
+  /** The number of price lists kept. */
+  readonly size: number;
 }
 
 /** Options with every default applied. */
@@ -57,10 +73,12 @@ export interface ResolvedOptions {
   readonly view: PlanView;
   /** Every limit. */
   readonly limits: PricingLimits;
-  /** Whether the exact path is forced. */
+  /** Whether every instance is priced on the rationals. */
   readonly exact: boolean;
-  /** Whether the resolved-prices cache is used. */
-  readonly priceCache: boolean;
+  /** The caller's cache of resolved price lists, if any. */
+  readonly priceCache: PriceCacheLike | undefined;
+  /** The caller's counters, if any. */
+  readonly stats: PricingStats | undefined;
 }
 
 // NOTE: copied from an ordinary object: a copy of the frozen defaults cost more than the rest of resolveOptions.
@@ -81,6 +99,6 @@ export function resolveOptions(options: CalculateOptions = {}): ResolvedOptions 
     (limits as { -readonly [K in PricingLimitName]: number })[name] = value;
   }
   const view = options.view ?? 'BASIC';
-  if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be BASIC or FULL, got ${String(view)}`);
-  return { view, limits, exact: options.exact === true, priceCache: options.priceCache !== false };
+  if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got ${JSON.stringify(view) ?? String(view)}`);
+  return { view, limits, exact: options.exact === true, priceCache: options.priceCache, stats: options.stats };
 }

@@ -1,5 +1,6 @@
 import type { AddonState } from './addon-state.js';
 import type { AddonStatus, ProviderName } from '../contract.js';
+import type { EventOutbox } from '../events/event-ports.js';
 
 /**
  * The ports the core owns, in its own language (states and records, never rows or SQL); the
@@ -112,46 +113,44 @@ export interface SubscriptionRepository {
 /** What claiming a fresh event read, under the subscription's key lock. */
 export interface EventClaim {
   /** The subscription and its add-ons (listing order), both locked FOR UPDATE; null when not known. */
-  found: { subscription: SubscriptionRecord; addons: AddonState[] } | null;
-  /**
-   * When the subscription is not known and `withPending` was asked: the other events waiting for
-   * it, oldest first (occurredAt, then receivedAt); else empty.
-   */
+  found: FoldedState | null;
+  /** When the event created its subscription: the other events that waited for it, oldest first (occurredAt, then receivedAt). */
   pending: WebhookEventRecord[];
-  /** True when the subscription was not known and `creates` was given: its rows are written, the event is `applied`. */
+  /** True when the subscription was not known and the request's `creates` are written; the event is `applied`. */
   created: boolean;
 }
 
-/** What an event creates when its subscription is not known yet (see `WebhookEventStore.claim`). */
+/**
+ * What `claimAll` answers for one request: null for an event already recorded (a duplicate);
+ * `'follows'` when an earlier request of the same call found or created its subscription: no read
+ * was made, the caller carries on the state that earlier event left.
+ */
+export type ClaimAnswer = EventClaim | 'follows' | null;
+
+/** What an event creates when its subscription is not known yet (see `WebhookEventStore.claimAll`). */
 export interface EventCreates {
   subscription: SubscriptionRecord;
   addons: AddonState[];
 }
 
-/** One event to claim and how (the arguments of `WebhookEventStore.claim`). */
+/** One event to claim, and what it creates when its subscription is not known. */
 export interface ClaimRequest {
   event: WebhookEventRecord;
-  withPending: boolean;
   creates?: EventCreates;
 }
 
 export interface WebhookEventStore {
   /**
-   * `insertIfAbsent`, then for a fresh event about a subscription (status not `ignored`) the
-   * subscription's key lock and, read after it, what `findByExternalIdWithAddons` and
-   * `listPending` answer; null when the event is already recorded. With `creates`, when the
-   * subscription is not known, also writes those rows and marks the event `applied` (`created`).
-   * One round trip on a SQL store.
+   * Claims events, in the order given, as if one after another: each is recorded unless it is
+   * already (an id repeated within the call counts as recorded); for a fresh event about a
+   * subscription (status not `ignored`) the subscription's key lock is taken, in order of first
+   * appearance, and then the subscription and its add-ons are read (locked FOR UPDATE) at its
+   * first fresh event. A subscription not known is created by its first fresh event with `creates`:
+   * its rows are written, that event marked `applied`, and the events that waited for it listed
+   * (without the later events of the same call). One round trip on a SQL store; any failure fails
+   * the whole call, and what it did is rolled back with the caller's transaction or savepoint.
    */
-  claim(event: WebhookEventRecord, options: { withPending: boolean; creates?: EventCreates }): Promise<EventClaim | null>;
-  /**
-   * `claim` of each request, one after another in the order given (so subscription locks are
-   * taken in that order), answered in that order; a request for an event that an earlier one of
-   * the same call recorded answers null, as a duplicate. All in one round trip on a SQL store. Any
-   * failure fails the whole call; what it did is rolled back with the caller's transaction or
-   * savepoint. Optional: without it, group commit claims each event in a savepoint of its own.
-   */
-  claimAll?(requests: readonly ClaimRequest[]): Promise<(EventClaim | null)[]>;
+  claimAll(requests: readonly ClaimRequest[]): Promise<ClaimAnswer[]>;
   /**
    * Records the event unless it is already recorded (then false, and nothing changes). When it is new
    * and about a subscription (status not `ignored`), the same statement also takes the
@@ -181,15 +180,23 @@ export interface UnitOfWork {
   subscriptions: SubscriptionRepository;
   webhookEvents: WebhookEventStore;
   pageTokenKey: PageTokenKeyStore;
+  /** The outbox of events to other systems and their destinations (add-on events are written with the add-on). */
+  events: EventOutbox;
   /** Serializes transactions about one provider subscription (a transaction-scoped advisory lock). */
   lockSubscriptionKey(organizationId: string, provider: ProviderName, externalId: string): Promise<void>;
   /**
    * Runs `work` inside a savepoint of this transaction: when it throws, its effects alone are
    * rolled back and the error is rethrown; the transaction goes on (see group-commit.ts).
    */
-  savepoint?<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  savepoint<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   /** Sends the writes buffered so far now, so that a failing write surfaces here and not at commit. */
-  flush?(): Promise<void>;
+  flush(): Promise<void>;
+  /**
+   * The writes so far are one change (one event's): a later write of a row they wrote is written
+   * after them, as a change of its own, so the row (and the outbox) goes through each change as
+   * it would with a transaction per event.
+   */
+  endChange(): void;
 }
 
 /** Which engine a store runs on. */
@@ -210,6 +217,8 @@ export interface BillingStore {
   transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   /** True when the database answers. Never throws. */
   ping(): Promise<boolean>;
+  /** Statements sent to the database so far by transactions (BEGIN and COMMIT or ROLLBACK included), for metrics. */
+  statementCount(): number;
   /** Applies pending migrations (already done by `openStore`; safe to repeat). */
   migrate(): Promise<MigrationReport>;
   /** What opening the store applied (the run `openStore` made). */

@@ -2,7 +2,8 @@ import type { AddonState } from '../domain/addon-state.js';
 import { sameFields } from '../domain/same-fields.js';
 import type { WebhookAck } from '../contract.js';
 import type { BillingEvent } from '../domain/billing-event.js';
-import type { ClaimRequest, SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
+import type { ClaimRequest, EventClaim, FoldedState, SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
+import type { Processed } from '../storage/group-commit.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from '../domain/event-effects.js';
 import { foldFrom, mergeReplay } from '../domain/replay.js';
@@ -17,9 +18,21 @@ async function save(uow: UnitOfWork, effects: EventEffects, isNew: boolean): Pro
 }
 
 /**
+ * The state after `effects`, add-ons in listing order (by createTime; those of one event keep
+ * their order), as a read of the stored rows answers it: what the next event of the subscription
+ * in the same group is applied to, in memory.
+ */
+function stateAfter(addons: readonly AddonState[], effects: EventEffects): FoldedState {
+  const byId = new Map(effects.updated.map((a) => [a.id, a]));
+  const all = [...addons.map((a) => byId.get(a.id) ?? a), ...effects.created];
+  return { subscription: effects.subscription, addons: all.sort((a, b) => (a.createTime < b.createTime ? -1 : a.createTime > b.createTime ? 1 : 0)) };
+}
+
+/**
  * Applies the events that waited for this subscription (`pending`, oldest first) to the state its
  * creating event has just written, in memory: the writes are buffered and sent together. Those
  * older than the creating event are kept as stored: the creating snapshot carries a later state.
+ * Answers the state after them.
  */
 async function drainPending(
   uow: UnitOfWork,
@@ -27,22 +40,20 @@ async function drainPending(
   createdAt: Date,
   pending: readonly WebhookEventRecord[],
   ctx: EffectContext,
-) {
-  let subscription = created.subscription;
-  let addons = created.created;
+): Promise<FoldedState> {
+  let state = stateAfter([], created);
   for (const record of pending) {
     const event = decodeEvent(record.payload);
     let status: WebhookEventStatus = 'stored';
     if (event.kind !== 'ignored' && event.occurredAt.getTime() >= createdAt.getTime()) {
-      const effects = applyEvent(subscription, addons, event, ctx);
+      const effects = applyEvent(state.subscription, state.addons, event, ctx);
       await save(uow, effects, false);
-      const byId = new Map(effects.updated.map((a) => [a.id, a]));
-      subscription = effects.subscription;
-      addons = [...addons.map((a) => byId.get(a.id) ?? a), ...effects.created];
+      state = stateAfter(state.addons, effects);
       status = 'applied';
     }
     await uow.webhookEvents.setStatus(record.organizationId, record.provider, record.eventId, status);
   }
+  return state;
 }
 
 /** How far behind the newest event a replay leaves its checkpoint (default one hour of event time). */
@@ -59,7 +70,7 @@ export interface ProcessContext extends EffectContext {
  * write what differs, so the result is the one in-order delivery gives. The refold starts from
  * the subscription's checkpoint when the event is newer than it, reading only the events after
  * it; else from nothing, reading them all. It leaves a checkpoint `replayCheckpointLagMs` behind
- * the newest event. True when anything changed.
+ * the newest event. The state after it when anything changed, else null.
  */
 async function replayLate(
   uow: UnitOfWork,
@@ -83,31 +94,30 @@ async function replayLate(
   if (checkpoint !== null && (from === null || Date.parse(checkpoint.foldedThrough) > Date.parse(from.foldedThrough))) {
     await uow.subscriptions.saveCheckpoint(organizationId, subscription.id, checkpoint);
   }
-  if (folded === null) return false;
+  if (folded === null) return null;
   const writes = mergeReplay(subscription, stored, folded, ctx.now);
   const subscriptionChanged = !sameFields(writes.subscription, subscription, ['updateTime']);
-  if (!subscriptionChanged && writes.inserted.length === 0 && writes.updated.length === 0) return false;
-  await save(uow, { subscription: writes.subscription, created: writes.inserted, updated: writes.updated }, false);
-  return true;
+  if (!subscriptionChanged && writes.inserted.length === 0 && writes.updated.length === 0) return null;
+  const effects = { subscription: writes.subscription, created: writes.inserted, updated: writes.updated };
+  await save(uow, effects, false);
+  return stateAfter(stored, effects);
 }
 
 /** What processing an event claims, made before its transaction (see `prepareEvent`). */
 export interface PreparedEvent {
-  /** The event's record and the claim's options: what `processEvent` passes to `claim`. */
+  /** The event's record and, for a snapshot, what it creates when its subscription is not known. */
   claim: ClaimRequest;
   /** For a snapshot: what it creates when its subscription is not known (also in `claim.creates`). */
   creates: EventEffects | undefined;
 }
 
 /**
- * The claim `processEvent` makes for an event, with the rows a snapshot creates (new ids from
- * `ctx.newId`), so that a caller can claim several events at once (group commit) and hand each
- * its claim; `processEvent` given the same PreparedEvent makes exactly this claim.
- * @example const prepared = prepareEvent('org_1', event, ctx); await processEvent(uow, 'org_1', event, ctx, prepared)
+ * The claim to make for an event, with the rows a snapshot creates (new ids from `ctx.newId`):
+ * the claim writes them when the subscription is not known, so a new subscription costs no
+ * statement of its own.
+ * @example const prepared = prepareEvent('org_1', event, ctx); await ingest.run(prepared.claim, (uow, claim) => processEvent(uow, claim, prepared, event, ctx))
  */
 export function prepareEvent(organizationId: string, event: BillingEvent, ctx: ProcessContext): PreparedEvent {
-  // NOTE: what a snapshot creates does not depend on the stored state, so it goes with the claim,
-  // which writes it when the subscription is not known: a new subscription is one round trip.
   const creates = event.kind === 'subscription.upserted' ? createSubscription(organizationId, event, ctx) : undefined;
   const record: WebhookEventRecord = {
     organizationId,
@@ -121,67 +131,55 @@ export function prepareEvent(organizationId: string, event: BillingEvent, ctx: P
     receivedAt: ctx.now.toISOString(),
   };
   return {
-    claim: {
-      event: record,
-      withPending: creates !== undefined,
-      ...(creates === undefined ? {} : { creates: { subscription: creates.subscription, addons: creates.created } }),
-    },
+    claim: { event: record, ...(creates === undefined ? {} : { creates: { subscription: creates.subscription, addons: creates.created } }) },
     creates,
   };
 }
 
 /**
- * Records one verified, normalized event and applies its effects, all inside the caller's
- * transaction. Idempotent per (organization, provider, eventId). `prepared` (default: made here)
- * is the claim to make (see `prepareEvent`).
- * NOTE: on a SQL store a new subscription costs one statement, the claim (the insert, the
- * subscription's lock, the read, the new rows); an event for a known one two: the claim (with the
- * read of the subscription and its add-ons) and the batched writes. Under group commit the claims
- * of a whole group are one statement (see group-commit.ts).
- * @example await store.transaction((uow) => processEvent(uow, 'org_1', event, { now, newId }))
+ * Applies one verified, normalized event, given its claim (`claimAll` of `prepared.claim`, made by
+ * group commit; null: already recorded), inside the caller's transaction: the writes go to the
+ * transaction's batch. Answers the acknowledgement and the state the subscription is left in (null
+ * when none is known), which the next event of the subscription in the same group is applied to.
+ * @example await ingest.run(prepared.claim, (uow, claim) => processEvent(uow, claim, prepared, event, ctx))
  */
 export async function processEvent(
   uow: UnitOfWork,
-  organizationId: string,
+  claim: EventClaim | null,
+  prepared: PreparedEvent,
   event: BillingEvent,
   ctx: ProcessContext,
-  prepared: PreparedEvent = prepareEvent(organizationId, event, ctx),
-): Promise<WebhookAck> {
+): Promise<Processed<WebhookAck>> {
+  const { organizationId } = prepared.claim.event;
   const { provider, eventId } = event;
-  const { creates } = prepared;
-  // NOTE: when fresh and about a subscription, this also takes the subscription's key lock.
-  const { event: record, ...options } = prepared.claim;
-  const claim = await uow.webhookEvents.claim(record, options);
-  if (claim === null) return ack('webhook.duplicate', eventId, `event ${eventId} is a duplicate; already received, nothing changed`);
-  if (event.kind === 'ignored') return ack('webhook.ignored', eventId, `event type ${event.eventType} is ignored; stored`);
-
-  const found = claim.found;
-  const finish = async (status: WebhookEventStatus, code: WebhookAck['code'], message: string) => {
-    if (status !== 'pending') await uow.webhookEvents.setStatus(organizationId, provider, eventId, status);
-    return ack(code, eventId, message);
+  const done = (code: WebhookAck['code'], message: string, state: FoldedState | null = null) => ({ result: ack(code, eventId, message), state });
+  const finish = async (status: WebhookEventStatus, code: WebhookAck['code'], message: string, state: FoldedState) => {
+    await uow.webhookEvents.setStatus(organizationId, provider, eventId, status);
+    return done(code, message, state);
   };
+  if (claim === null) return done('webhook.duplicate', `event ${eventId} is a duplicate; already received, nothing changed`);
+  if (event.kind === 'ignored') return done('webhook.ignored', `event type ${event.eventType} is ignored; stored`);
+  const found = claim.found;
   if (found === null) {
-    if (event.kind !== 'subscription.upserted') {
-      return finish('pending', 'webhook.stored', `event ${eventId} stored; its subscription is not known yet and it applies when it arrives`);
-    }
-    const effects = creates ?? createSubscription(organizationId, event, ctx);
-    let done = ack('webhook.applied', eventId, `event ${eventId} applied`);
-    if (!claim.created) {
-      await save(uow, effects, true);
-      done = await finish('applied', 'webhook.applied', `event ${eventId} applied`);
+    if (!claim.created || prepared.creates === undefined) {
+      if (event.kind !== 'subscription.upserted') {
+        return done('webhook.stored', `event ${eventId} stored; its subscription is not known yet and it applies when it arrives`);
+      }
+      throw new Error(`the claim of snapshot ${eventId} for an unknown subscription did not create it`);
     }
     // NOTE: the claim listed the waiting events without this one: applied again to the state it
     // has just created, it would change nothing.
-    await drainPending(uow, effects, event.occurredAt, claim.pending, ctx);
-    return done;
+    const state = await drainPending(uow, prepared.creates, event.occurredAt, claim.pending, ctx);
+    return done('webhook.applied', `event ${eventId} applied`, state);
   }
   const { subscription, addons } = found;
   if (event.occurredAt.getTime() < Date.parse(subscription.lastEventAt)) {
-    const changed = await replayLate(uow, subscription, addons, event, ctx);
-    return changed
-      ? finish('applied', 'webhook.applied', `event ${eventId} arrived late; applied in time order among the later events`)
-      : finish('stored', 'webhook.stored', `event ${eventId} stored, not applied: later events already carry the state`);
+    const replayed = await replayLate(uow, subscription, addons, event, ctx);
+    return replayed !== null
+      ? finish('applied', 'webhook.applied', `event ${eventId} arrived late; applied in time order among the later events`, replayed)
+      : finish('stored', 'webhook.stored', `event ${eventId} stored, not applied: later events already carry the state`, found);
   }
-  await save(uow, applyEvent(subscription, addons, event, ctx), false);
-  return finish('applied', 'webhook.applied', `event ${eventId} applied`);
+  const effects = applyEvent(subscription, addons, event, ctx);
+  await save(uow, effects, false);
+  return finish('applied', 'webhook.applied', `event ${eventId} applied`, stateAfter(addons, effects));
 }

@@ -8,8 +8,8 @@ import {
   type WebhookProcessor,
 } from '../contract.js';
 import type { BillingEvent } from '../domain/billing-event.js';
-import type { BillingStore, UnitOfWork } from '../domain/ports.js';
-import type { GroupCommit } from '../storage/group-commit.js';
+import type { BillingStore } from '../domain/ports.js';
+import { groupCommit, type GroupCommit } from '../storage/group-commit.js';
 import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
 import { prepareEvent, processEvent, type ProcessContext } from './process-event.js';
 
@@ -28,7 +28,7 @@ export interface WebhookProcessorDeps {
   codecs?: WebhookCodecs;
   /** Told about every storage error turned into `storage.unavailable` (for logs). */
   onError?: (error: unknown) => void;
-  /** Shares transactions among deliveries that arrive together; unset: one transaction each. */
+  /** Shares transactions among deliveries that arrive together; unset: a group of one each (window 0). */
   ingest?: GroupCommit;
   /** Event time a late-event replay leaves its checkpoint behind the newest event (default one hour). */
   replayCheckpointLagMs?: number;
@@ -62,6 +62,8 @@ function eligibleEndpoints(endpoints: readonly WebhookEndpointConfig[], delivery
  */
 export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProcessor {
   const codecs = deps.codecs ?? { verify: verifyWebhookSignature, normalize: normalizeWebhookEvent };
+  // NOTE: made on the first delivery: a processor that only prechecks never touches its store.
+  let ingest = deps.ingest;
   const checkProvider = (provider: string): WebhookAck | undefined => {
     if (!isProvider(provider)) {
       return fail('webhook.unknown_provider', `unknown webhook provider "${provider.slice(0, 64)}"; supported providers: ${PROVIDERS.join(', ')}`);
@@ -75,7 +77,7 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
     precheck(provider, headers) {
       const refused = checkProvider(provider);
       if (refused !== undefined || !isProvider(provider)) return refused;
-      // NOTE: an unsigned delivery can never verify, so it costs no body read (service.md section 5).
+      // NOTE: an unsigned delivery can never verify, so it costs no body read.
       const missing = missingSignatureHeaders(provider, headers);
       return missing === undefined ? undefined : fail('webhook.invalid_signature', `signature verification failed: ${missing}`);
     },
@@ -88,7 +90,7 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
       const eligible = eligibleEndpoints(endpoints, delivery);
       if (eligible.length === 0) {
         // NOTE: a principal that may not act for the endpoint's organization is a permission
-        // problem (403, service.md section 2), not missing or invalid credentials (401). The
+        // problem (403, docs/http-api.md, "Authentication"), not missing or invalid credentials (401). The
         // messages name no transport; the HTTP adapter words them in its headers' terms.
         if (delivery.principal !== null) {
           return fail('webhook.permission_denied', `the caller may not act for the organization of any ${provider} webhook endpoint`);
@@ -120,23 +122,19 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
       if (text === undefined) return fail('webhook.malformed', `malformed ${provider} event: the body is not valid UTF-8`);
       const normalized = codecs.normalize(provider, { headers: delivery.headers, rawBody: text });
       if (!normalized.ok) return fail('webhook.malformed', `malformed ${provider} event: ${normalized.message}`, normalized.eventId);
-      return processVerified(deps, endpoint.organizationId, normalized.event);
+      ingest ??= groupCommit(deps.store, { maxSize: 1, windowMs: 0 });
+      return processVerified(deps, ingest, endpoint.organizationId, normalized.event);
     },
   };
 }
 
-async function processVerified(deps: WebhookProcessorDeps, organizationId: string, event: BillingEvent): Promise<WebhookAck> {
+async function processVerified(deps: WebhookProcessorDeps, ingest: GroupCommit, organizationId: string, event: BillingEvent): Promise<WebhookAck> {
   try {
     const ctx: ProcessContext = { now: deps.clock(), newId: deps.newId };
     if (deps.replayCheckpointLagMs !== undefined) ctx.replayCheckpointLagMs = deps.replayCheckpointLagMs;
     const prepared = prepareEvent(organizationId, event, ctx);
-    const work = (uow: UnitOfWork) => processEvent(uow, organizationId, event, ctx, prepared);
-    if (deps.ingest === undefined) return await deps.store.transaction(work);
-    // NOTE: a group runs its deliveries by subscription, then event id, so that two processes'
-    // groups claim events and take subscription locks in the same order (no deadlock between them);
-    // it claims them all at once, in that order, and hands each its claim (`prepared.claim`).
-    const order = JSON.stringify([organizationId, event.provider, event.subscriptionExternalId, event.eventId]);
-    return await deps.ingest.run(order, work, prepared.claim);
+    // NOTE: group commit claims the event with its group's others, in one call, and hands the claim over.
+    return await ingest.run(prepared.claim, (uow, claim) => processEvent(uow, claim, prepared, event, ctx));
   } catch (error) {
     deps.onError?.(error);
     return fail('storage.unavailable', `storage is unavailable; event ${event.eventId} was not recorded, retry later`, event.eventId);

@@ -1,49 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from './group-commit.js';
-import type { BillingStore, ClaimRequest, EventClaim, UnitOfWork, WebhookEventRecord } from '../domain/ports.js';
+import { groupCommit, type ClaimedWork } from './group-commit.js';
+import type { BillingStore, ClaimAnswer, ClaimRequest, EventClaim, FoldedState, UnitOfWork, WebhookEventRecord } from '../domain/ports.js';
 
-/** A store that counts its transactions and lets a test fail them; savepoints just run the work. */
-function fakeStore(failTransaction: (n: number) => unknown = () => undefined) {
+/**
+ * A store whose unit of work logs its claims, savepoints, flushes and transactions; `answer` says
+ * what the claim answers for each request, `failCommit` makes the nth commit throw, `failClaim`
+ * makes a call claiming that event throw.
+ */
+function fakeStore(options: { answer?: (r: ClaimRequest, i: number) => ClaimAnswer; failCommit?: (n: number) => unknown; failClaim?: string } = {}) {
   const log: string[] = [];
   let n = 0;
-  const uow = { savepoint: (work: (u: UnitOfWork) => Promise<unknown>) => work(uow) } as unknown as UnitOfWork;
-  const store = {
-    kind: 'postgres',
-    async transaction(work: (u: UnitOfWork) => Promise<unknown>) {
-      n += 1;
-      log.push(`begin ${n}`);
-      const result = await work(uow);
-      const failure = failTransaction(n);
-      if (failure !== undefined) throw failure;
-      log.push(`commit ${n}`);
-      return result;
-    },
-  } as unknown as BillingStore;
-  return { store, log, count: () => n };
-}
-
-/** A store whose unit of work claims together (`claimAll`, logged) and logs savepoints; `failClaimAll` makes claimAll throw. */
-function claimingStore(failClaimAll = false) {
-  const log: string[] = [];
-  const answer = (r: ClaimRequest): EventClaim => ({ found: null, pending: [], created: r.event.eventId !== 'none' });
+  const answer = options.answer ?? ((): ClaimAnswer => ({ found: null, pending: [], created: false }));
   const uow = {
     webhookEvents: {
-      claim: async (event: WebhookEventRecord) => (log.push(`claim ${event.eventId}`), answer({ event, withPending: false })),
       claimAll: async (requests: readonly ClaimRequest[]) => {
-        log.push(`claimAll ${requests.map((r) => r.event.eventId).join(',')}`);
-        if (failClaimAll) throw new Error('value out of range');
+        log.push(`claim ${requests.map((r) => `${r.event.eventId}${r.creates ? '+' : ''}`).join(',')}`);
+        if (requests.some((r) => r.event.eventId === options.failClaim)) throw new Error('value out of range');
         return requests.map(answer);
       },
     },
     savepoint: (work: (u: UnitOfWork) => Promise<unknown>) => (log.push('savepoint'), work(uow)),
     flush: async () => void log.push('flush'),
+    endChange: () => undefined,
   } as unknown as UnitOfWork;
   const store = {
     kind: 'postgres',
     async transaction(work: (u: UnitOfWork) => Promise<unknown>) {
+      n += 1;
       log.push('begin');
       try {
         const result = await work(uow);
+        const failure = options.failCommit?.(n);
+        if (failure !== undefined) throw failure;
         log.push('commit');
         return result;
       } catch (error) {
@@ -52,99 +40,78 @@ function claimingStore(failClaimAll = false) {
       }
     },
   } as unknown as BillingStore;
-  return { store, log };
+  return { store, log, count: () => n };
 }
 
-const request = (eventId: string, subscription: string): ClaimRequest => ({
+const request = (eventId: string, subscription = `sub_${eventId}`, creates = false): ClaimRequest => ({
   event: { organizationId: 'o', provider: 'stripe', eventId, subscriptionExternalId: subscription } as WebhookEventRecord,
-  withPending: false,
+  ...(creates ? { creates: { subscription: {} as FoldedState['subscription'], addons: [] } } : {}),
 });
-const claiming = (r: ClaimRequest) => async (uow: UnitOfWork) => {
-  const claim = await uow.webhookEvents.claim(r.event, r);
-  return `${r.event.eventId} ${claim?.created}`;
+
+/** Work that answers its event id and what its claim said, and leaves a state named after it. */
+const work = (ran: string[] = []): ClaimedWork<string> => async (_uow, claim) => {
+  const found = claim?.found?.subscription.id;
+  ran.push(found === undefined ? 'new' : `after ${found}`);
+  return { result: found ?? 'none', state: { subscription: { id: String(ran.length) } as FoldedState['subscription'], addons: [] } };
 };
 
-const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
-
 describe('groupCommit', () => {
-  it('window 0: one transaction per piece', async () => {
-    const { store, count } = fakeStore();
+  it('window 0: each delivery claimed alone, one transaction each', async () => {
+    const { store, log, count } = fakeStore();
     const group = groupCommit(store, { maxSize: 64, windowMs: 0 });
-    expect(await Promise.all([1, 2, 3].map((i) => group.run(String(i), async () => i)))).toEqual([1, 2, 3]);
+    expect(await Promise.all(['a', 'b', 'c'].map((id) => group.run(request(id), work())))).toEqual(['none', 'none', 'none']);
     expect(count()).toBe(3);
+    expect(log.filter((l) => l.startsWith('claim'))).toEqual(['claim a', 'claim b', 'claim c']);
   });
 
   it('at most maxSize pieces per transaction', async () => {
     const { store, count } = fakeStore();
     const group = groupCommit(store, { maxSize: 2, windowMs: 50, maxConcurrent: 1 });
-    await Promise.all([1, 2, 3, 4, 5].map((i) => group.run(String(i), async () => i)));
+    await Promise.all(['1', '2', '3', '4', '5'].map((id) => group.run(request(id), work())));
     expect(count()).toBe(3);
   });
 
-  it('a group runs its pieces in order of their key, equal keys in arrival order', async () => {
-    const { store } = fakeStore();
-    const group = groupCommit(store, { maxSize: 64, windowMs: 20 });
-    const ran: string[] = [];
-    await Promise.all(['b', 'a', 'c', 'a'].map((key, i) => group.run(key, async () => ran.push(`${key}${i}`))));
-    expect(ran).toEqual(['a1', 'a3', 'b0', 'c2']);
-  });
-
-  it('a piece failing with a deadlock is run again alone, after its group committed', async () => {
+  it('a group is claimed in one call, by subscription, the events of each in arrival order, then flushed once', async () => {
     const { store, log } = fakeStore();
     const group = groupCommit(store, { maxSize: 64, windowMs: 20 });
-    let tries = 0;
-    const flaky = group.run('a', async () => {
-      tries += 1;
-      if (tries === 1) throw deadlock;
-      return 'second try';
-    });
-    const other = group.run('b', async () => 'fine');
-    expect(await Promise.all([flaky, other])).toEqual(['second try', 'fine']);
-    expect(log).toEqual(['begin 1', 'commit 1', 'begin 2', 'commit 2']);
+    await Promise.all([request('e2', 's2'), request('e9', 's1'), request('e1', 's2'), request('e8', 's1')].map((r) => group.run(r, work())));
+    expect(log).toEqual(['begin', 'claim e9,e8,e2,e1', 'flush', 'commit']);
   });
 
-  it('a whole group failing with a deadlock: each piece run again alone; any other failure rejects them all', async () => {
-    const retried = fakeStore((n) => (n === 1 ? deadlock : undefined));
-    const group = groupCommit(retried.store, { maxSize: 64, windowMs: 20 });
-    expect(await Promise.all(['a', 'b'].map((k) => group.run(k, async () => k)))).toEqual(['a', 'b']);
-    expect(retried.count()).toBe(3);
-
-    const down = fakeStore(() => new Error('connection lost'));
-    const failing = groupCommit(down.store, { maxSize: 64, windowMs: 20 });
-    const outcomes = await Promise.allSettled(['a', 'b'].map((k) => failing.run(k, async () => k)));
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
-    expect(down.count()).toBe(1);
-  });
-
-  it('pieces that announce their claim are claimed together, one per subscription; a later one of a subscription runs in a savepoint', async () => {
-    const { store, log } = claimingStore();
+  it('a piece whose claim follows an earlier one gets the state that one left (no read); only the first snapshot of a subscription carries its rows', async () => {
+    const follows = (r: ClaimRequest): ClaimAnswer => (r.event.eventId === 'e1' ? { found: null, pending: [], created: true } : 'follows');
+    const { store, log } = fakeStore({ answer: follows });
     const group = groupCommit(store, { maxSize: 64, windowMs: 20 });
-    const pieces = [request('e3', 's2'), request('e1', 's1'), request('e2', 's1')];
-    const results = await Promise.all(pieces.map((r) => group.run(`${r.event.subscriptionExternalId} ${r.event.eventId}`, claiming(r), r)));
-    expect(results).toEqual(['e3 true', 'e1 true', 'e2 true']);
-    expect(log).toEqual(['begin', 'claimAll e1,e3', 'flush', 'savepoint', 'claim e2', 'commit']);
+    const ran: string[] = [];
+    const results = await Promise.all([request('e1', 's', true), request('e2', 's', true), request('e3', 's')].map((r) => group.run(r, work(ran))));
+    expect(ran).toEqual(['new', 'after 1', 'after 2']);
+    expect(results).toEqual(['none', '1', '2']);
+    expect(log).toEqual(['begin', 'claim e1+,e2,e3', 'flush', 'commit']);
   });
 
-  it('when the claim together fails, the transaction is rolled back and every piece runs again in its own savepoint', async () => {
-    const { store, log } = claimingStore(true);
+  it('when a claim or a piece fails, the group is rolled back and runs again, each piece claimed alone in a savepoint; the failing one fails alone', async () => {
+    const { store, log } = fakeStore({ failClaim: 'e2' });
     const fallbacks: [number, unknown][] = [];
     const group = groupCommit(store, { maxSize: 64, windowMs: 20, onFallback: (size, error) => fallbacks.push([size, error]) });
-    const pieces = [request('e1', 's1'), request('e2', 's2')];
-    const results = await Promise.all(pieces.map((r) => group.run(r.event.eventId, claiming(r), r)));
-    expect(results).toEqual(['e1 true', 'e2 true']);
-    expect(log).toEqual(['begin', 'claimAll e1,e2', 'rollback', 'begin', 'savepoint', 'claim e1', 'savepoint', 'claim e2', 'commit']);
-    expect(fallbacks).toEqual([[2, new Error('value out of range')]]);
+    const outcomes = await Promise.allSettled(['e1', 'e2', 'e3'].map((id) => group.run(request(id, 's', true), work())));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(log).toEqual(['begin', 'claim e1+,e2,e3', 'rollback', 'begin', 'savepoint', 'claim e1+', 'savepoint', 'claim e2+', 'savepoint', 'claim e3+', 'commit']);
+    expect(fallbacks).toEqual([[3, new Error('value out of range')]]);
   });
 
-  it('a store without claimAll: every piece in its own savepoint, in one transaction', async () => {
-    const { store, log } = claimingStore();
-    const plain: BillingStore = {
-      ...store,
-      transaction: (work) => store.transaction((uow) => work({ ...uow, webhookEvents: { ...uow.webhookEvents, claimAll: undefined } })),
-    };
-    const group = groupCommit(plain, { maxSize: 64, windowMs: 20 });
-    const pieces = [request('e1', 's1'), request('e2', 's2')];
-    expect(await Promise.all(pieces.map((r) => group.run(r.event.eventId, claiming(r), r)))).toEqual(['e1 true', 'e2 true']);
-    expect(log).toEqual(['begin', 'savepoint', 'claim e1', 'savepoint', 'claim e2', 'commit']);
+  it('a group whose commit fails rejects every piece and is not run again', async () => {
+    const { store, count } = fakeStore({ failCommit: () => new Error('connection lost') });
+    const group = groupCommit(store, { maxSize: 64, windowMs: 20 });
+    const outcomes = await Promise.allSettled(['a', 'b'].map((id) => group.run(request(id), work())));
+    expect(outcomes.map((o) => o.status === 'rejected' && (o.reason as Error).message)).toEqual(['connection lost', 'connection lost']);
+    expect(count()).toBe(1);
+  });
+
+  it('a claim that follows nothing fails the group, which then runs one by one', async () => {
+    const { store, log } = fakeStore({ answer: (_r, i) => (i === 0 ? ('follows' as const) : ({ found: null, pending: [], created: false } as EventClaim)) });
+    const group = groupCommit(store, { maxSize: 64, windowMs: 20, onFallback: () => undefined });
+    const outcomes = await Promise.allSettled([group.run(request('a'), work())]);
+    expect(outcomes[0]?.status).toBe('rejected');
+    expect(log).toEqual(['begin', 'claim a', 'rollback', 'begin', 'savepoint', 'claim a', 'commit']);
   });
 });

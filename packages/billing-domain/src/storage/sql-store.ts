@@ -20,8 +20,17 @@ export interface SqlDriver {
  */
 export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
   let closed = false;
-  const inTransaction = <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> =>
-    closed ? Promise.reject(new Error('the store is closed')) : driver.inTransaction(fn);
+  let statements = 0;
+  const counted = (sql: SqlClient): SqlClient => ({
+    query: (text, params) => ((statements += 1), sql.query(text, params)),
+    exec: (script) => ((statements += 1), sql.exec(script)),
+  });
+  const inTransaction = <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the store is closed'));
+    // NOTE: BEGIN and its end (COMMIT or ROLLBACK) are the driver's; counted here as two.
+    statements += 2;
+    return driver.inTransaction((sql) => fn(counted(sql)));
+  };
   const migrations = await loadMigrations();
   const store: Omit<BillingStore, 'openingMigrations'> = {
     kind: driver.kind,
@@ -41,6 +50,7 @@ export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
         return false;
       }
     },
+    statementCount: () => statements,
     migrate: () => inTransaction((sql) => applyMigrations(sql, migrations)),
     async close() {
       if (closed) return;

@@ -1,4 +1,5 @@
 import { sqlAddonRepository } from './addon-sql.js';
+import { sqlEventOutbox } from '../events/event-sql.js';
 import { sqlPageTokenKeyStore } from './page-token-key-sql.js';
 import type { UnitOfWork } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
@@ -37,6 +38,7 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
     subscriptions: sqlSubscriptionRepository(reads, writes),
     webhookEvents: sqlWebhookEventStore(reads, writes),
     pageTokenKey: sqlPageTokenKeyStore(reads),
+    events: sqlEventOutbox(reads),
     async lockSubscriptionKey(organizationId, provider, externalId) {
       await reads.query(`SELECT ${lockSubscriptionSql(1)}`, [subscriptionLockKey(organizationId, provider, externalId)]);
     },
@@ -45,6 +47,7 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
       return inSavepoint(sql, sqlUnitOfWork, work);
     },
     flush: () => writes.flush(),
+    endChange: () => writes.endChange(),
   };
   return { uow, flush: () => writes.flush() };
 }

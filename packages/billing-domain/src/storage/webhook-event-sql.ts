@@ -1,4 +1,4 @@
-import type { ClaimRequest, EventClaim, WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '../domain/ports.js';
+import type { ClaimAnswer, ClaimRequest, EventClaim, WebhookEventRecord, WebhookEventStatus, WebhookEventStore } from '../domain/ports.js';
 import { addonFromRow } from './addon-sql.js';
 import { columnNames, fromRow, insertValues, selectList, toRowJson } from './columns.js';
 import { toInteger, toJson, type SqlClient } from './sql-client.js';
@@ -25,41 +25,40 @@ async function listWithStatus(
   return rows.map(eventFromRow);
 }
 
-type JsonRow = Record<string, unknown>;
-type ClaimJson = { subscription: JsonRow | null; addons: JsonRow[]; pending: JsonRow[]; created: boolean } | null;
+// NOTE: one round trip for a whole group (migration 0007): the function reads after taking the
+// key locks, in statements of its own, so it sees what the locks' previous holders committed.
+const CLAIM_GROUP = 'SELECT ord, kind, body, amount FROM billing_claim_group($1::jsonb, $2::text[], $3::jsonb)';
 
-// NOTE: one round trip (migration 0004): the function reads after taking the key lock, in
-// statements of its own, so it sees what the lock's previous holder committed.
-const CLAIM = 'SELECT billing_claim_event($1::jsonb, $2, $3, $4::jsonb) AS claim';
-// NOTE: a whole group's claims in one round trip (migration 0005): billing_claim_event for each,
-// in the order given, one row each.
-const CLAIM_ALL = 'SELECT ord, claim FROM billing_claim_events($1::jsonb)';
+type ClaimRow = { ord: unknown; kind: string; body: unknown; amount: string | null };
 
-/** The arguments of billing_claim_event for one request, as JSON (the event row, its lock key, ...). */
-function claimArguments({ event: e, withPending, creates }: ClaimRequest) {
-  return {
-    event: { organization_id: e.organizationId, ...toRowJson(WEBHOOK_EVENT_TABLE, e) },
-    lock_key: subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId),
-    with_pending: withPending,
-    creates:
-      creates === undefined
-        ? null
-        : {
-            subscription: { organization_id: e.organizationId, ...toRowJson(SUBSCRIPTION_TABLE, creates.subscription) },
-            addons: creates.addons.map((a) => ({ organization_id: a.organizationId, ...toRowJson(ADDON_TABLE, a) })),
-          },
-  };
-}
-
-/** What billing_claim_event answered, as an EventClaim (null: a duplicate). */
-function claimFrom(value: unknown): EventClaim | null {
-  const claim = toJson(value) as ClaimJson | undefined;
-  if (claim === null || claim === undefined) return null;
-  const found =
-    claim.subscription === null
-      ? null
-      : { subscription: fromRow(SUBSCRIPTION_TABLE, claim.subscription), addons: claim.addons.map(addonFromRow) };
-  return { found, pending: claim.pending.map(eventFromRow), created: claim.created };
+/**
+ * The answers of billing_claim_group, one per request: a fresh event gets its reads (at the first
+ * fresh event of its subscription) or, once an earlier one of the call found or created the
+ * subscription, 'follows' (the rule the function applies too: it reads nothing for those).
+ */
+function answersFrom(requests: readonly ClaimRequest[], keys: readonly string[], rows: readonly ClaimRow[]): ClaimAnswer[] {
+  const claims = requests.map((): EventClaim => ({ found: null, pending: [], created: false }));
+  const fresh = new Set<number>();
+  for (const row of rows) {
+    const i = toInteger(row.ord) - 1;
+    const claim = claims[i];
+    if (claim === undefined) throw new Error(`billing_claim_group answered for request ${i + 1} of ${requests.length}`);
+    const body = toJson(row.body) as Record<string, unknown>;
+    if (row.kind === 'fresh') fresh.add(i);
+    else if (row.kind === 'subscription') claim.found = { subscription: fromRow(SUBSCRIPTION_TABLE, body), addons: [] };
+    else if (row.kind === 'addon') claim.found?.addons.push(addonFromRow({ ...body, unit_amount: row.amount }));
+    else if (row.kind === 'created') claim.created = true;
+    else if (row.kind === 'pending') claim.pending.push(eventFromRow(body));
+  }
+  const known = new Set<string>();
+  return claims.map((claim, i) => {
+    if (!fresh.has(i)) return null;
+    if (requests[i]!.event.status === 'ignored') return claim;
+    const key = keys[i]!;
+    if (known.has(key)) return 'follows';
+    if (claim.found !== null || claim.created) known.add(key);
+    return claim;
+  });
 }
 
 /**
@@ -82,20 +81,20 @@ export function sqlWebhookEventStore(sql: SqlClient, writes: WriteBatch): Webhoo
       );
       return rows.length === 1;
     },
-    async claim(event, options) {
-      const args = claimArguments({ event, ...options });
-      const [row] = await sql.query(CLAIM, [JSON.stringify(args.event), args.lock_key, args.with_pending, args.creates && JSON.stringify(args.creates)]);
-      return claimFrom(row?.claim);
-    },
     async claimAll(requests) {
       if (requests.length === 0) return [];
-      const rows = await sql.query(CLAIM_ALL, [JSON.stringify(requests.map(claimArguments))]);
-      const claims = new Array<EventClaim | null | undefined>(requests.length);
-      for (const row of rows) claims[toInteger(row.ord) - 1] = claimFrom(row.claim);
-      if (rows.length !== requests.length || claims.some((c) => c === undefined)) {
-        throw new Error(`billing_claim_events answered ${rows.length} rows for ${requests.length} claims`);
-      }
-      return claims as (EventClaim | null)[];
+      const keys = requests.map(({ event: e }) => subscriptionLockKey(e.organizationId, e.provider, e.subscriptionExternalId));
+      const events = requests.map(({ event: e }) => ({ organization_id: e.organizationId, ...toRowJson(WEBHOOK_EVENT_TABLE, e) }));
+      const creates = requests.map(({ event: e, creates: c }) =>
+        c === undefined
+          ? null
+          : {
+              subscription: { organization_id: e.organizationId, ...toRowJson(SUBSCRIPTION_TABLE, c.subscription) },
+              addons: c.addons.map((a) => ({ organization_id: a.organizationId, ...toRowJson(ADDON_TABLE, a) })),
+            },
+      );
+      const rows = await sql.query<ClaimRow>(CLAIM_GROUP, [JSON.stringify(events), keys, JSON.stringify(creates)]);
+      return answersFrom(requests, keys, rows);
     },
     async setStatus(organizationId, provider, eventId, status) {
       writes.setEventStatus(organizationId, provider, eventId, status);

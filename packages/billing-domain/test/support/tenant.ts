@@ -54,7 +54,7 @@ export function tenant(store: BillingStore, options: Pick<BillingServiceDeps, 'i
 
 /**
  * A store whose unit of work fails on every add-on write, and right after every claim has written
- * (a new subscription's rows go with its claim): a failure mid-transaction.
+ * (a new subscription's rows go with its claim), in savepoints too: a failure mid-transaction.
  */
 export function failingMidTransaction(store: BillingStore): BillingStore {
   const fail = () => Promise.reject(new Error('disk full'));
@@ -63,11 +63,12 @@ export function failingMidTransaction(store: BillingStore): BillingStore {
     addons: { ...uow.addons, insert: fail, update: fail },
     webhookEvents: {
       ...uow.webhookEvents,
-      claim: async (...args) => {
-        await uow.webhookEvents.claim(...args);
+      claimAll: async (requests) => {
+        await uow.webhookEvents.claimAll(requests);
         return fail();
       },
     },
+    savepoint: (work) => uow.savepoint((inner) => work(broken(inner))),
   });
   return { ...store, transaction: (work) => store.transaction((uow) => work(broken(uow))) };
 }

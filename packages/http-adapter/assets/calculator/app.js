@@ -1,7 +1,13 @@
-// The calculator page: prices the plan in the editor with pricing-core's browser bundle, served
-// by this server (no round trip, nothing from another host), and keeps the plan in the address
-// as #plan=<base64url of the request JSON>.
-import { calculatePlan, PricingValidationError } from '/calculator/pricing-core.js';
+// The calculator page: prices the plan with pricing-core's browser bundle, served by this server
+// (no round trip, nothing from another host). The plan is one request object shown twice, as a
+// form and as JSON, each edit of one redrawing the other; the address keeps it as
+// #plan=<base64url of the request JSON>.
+import * as engine from './pricing-core.js';
+import { drawUsageChart, drawWaterfall, usageSeries } from './charts.js';
+import { minus } from './decimal.js';
+import { chartablePrices, markViolations, renderForm } from './form.js';
+
+const { calculatePlan, PricingValidationError } = engine;
 
 const SAMPLE = {
   planConfig: {
@@ -18,9 +24,17 @@ const SAMPLE = {
   ],
   calcConfig: { taxRate: '0.2', discountPercent: 10 },
 };
+/** The address is replaced at most this often while a slider moves (browsers throttle history calls). */
+const LINK_INTERVAL_MS = 250;
 
 const $ = (id) => document.getElementById(id);
 const editor = $('plan');
+const form = $('form');
+/** The request both views show; null while the JSON text is not an object. */
+let request = null;
+let lastResult = null;
+let lastViolations = [];
+const chartChoice = { priceIndex: null, instanceIndex: 0 };
 
 /** UTF-8 text to base64url (no padding). */
 function toBase64Url(text) {
@@ -52,11 +66,21 @@ function planFromHash() {
   }
 }
 
-function cell(row, text) {
-  const td = document.createElement('td');
-  td.textContent = text;
-  row.append(td);
-  return td;
+let linkTimer = null;
+let linkWritten = 0;
+let linkText = '';
+/** Replaces the address with the plan: at once, or (while edits come fast) a moment later. */
+function writeLink(text) {
+  linkText = text;
+  const wait = linkWritten + LINK_INTERVAL_MS - Date.now();
+  if (wait <= 0 && linkTimer === null) return flushLink();
+  linkTimer ??= setTimeout(flushLink, Math.max(wait, 0));
+}
+function flushLink() {
+  clearTimeout(linkTimer);
+  linkTimer = null;
+  linkWritten = Date.now();
+  history.replaceState(null, '', `#plan=${toBase64Url(linkText)}`);
 }
 
 function fill(tbody, rows, testId) {
@@ -64,29 +88,19 @@ function fill(tbody, rows, testId) {
     ...rows.map((cells) => {
       const tr = document.createElement('tr');
       if (testId) tr.dataset.testid = testId;
-      for (const text of cells) cell(tr, text);
+      for (const text of cells) tr.append(Object.assign(document.createElement('td'), { textContent: text }));
       return tr;
     }),
   );
 }
 
-/** `a - b` of two plain decimal strings, exactly (scaled integers; money is never a float here). */
-function minus(a, b) {
-  const digits = (t) => (t.includes('.') ? t.length - t.indexOf('.') - 1 : 0);
-  const scale = Math.max(digits(a), digits(b));
-  const big = (t) => BigInt(t.replace('.', '') + '0'.repeat(scale - digits(t)));
-  const d = big(a) - big(b);
-  const abs = (d < 0n ? -d : d).toString().padStart(scale + 1, '0');
-  const text = scale === 0 ? abs : `${abs.slice(0, -scale)}.${abs.slice(-scale)}`;
-  return d < 0n ? `-${text}` : text;
-}
-
 function showResult(result) {
   $('total').textContent = result.total;
   $('currency').textContent = result.currency;
+  $('sticky-total').textContent = `Total ${result.total} ${result.currency}`;
   fill($('line-items').tBodies[0], result.lineItems.map((i) => [i.instanceLabel, String(i.quantity), i.base, i.addons, i.subtotal]), 'line-item');
-  const gross = minus(result.subtotal, minus('0', result.overageCost));
-  const discount = minus(gross, result.discounted);
+  const pre = minus(result.subtotal, minus('0', result.overageCost));
+  const discount = minus(pre, result.discounted);
   fill($('totals').tBodies[0], [
     ['Subtotal', result.subtotal],
     ['Overage (pooled usage)', result.overageCost],
@@ -118,50 +132,139 @@ function showViolations(violations, total) {
     li.textContent = `... and ${total - violations.length} more`;
     $('violations').append(li);
   }
+  $('sticky-total').textContent = `Not valid: ${violations.length} ${violations.length === 1 ? 'problem' : 'problems'}`;
   $('priced').hidden = true;
   $('invalid').hidden = false;
 }
 
-/** Prices the editor's text and updates the address with it. */
-function update() {
-  const text = editor.value;
-  let request;
-  let linkText = text;
-  try {
-    request = JSON.parse(text);
-    linkText = JSON.stringify(request);
-  } catch (error) {
-    request = undefined;
-    showViolations([{ field: '(json)', description: `not valid JSON: ${error.message}` }], 1);
+/** The usage picture's choices: the metered prices and the instances of the current plan. */
+function syncChartChoices() {
+  const prices = chartablePrices(request);
+  if (!prices.some((p) => p.index === chartChoice.priceIndex)) chartChoice.priceIndex = prices[0]?.index ?? null;
+  const instances = Array.isArray(request?.instances) ? request.instances : [];
+  if (chartChoice.instanceIndex >= instances.length) chartChoice.instanceIndex = 0;
+  const options = (select, entries, chosen) =>
+    select.replaceChildren(...entries.map(([value, text]) => Object.assign(document.createElement('option'), { value, textContent: text, selected: value === String(chosen) })));
+  options($('chart-price'), prices.map((p) => [String(p.index), p.label]), chartChoice.priceIndex);
+  options($('chart-instance'), instances.map((_, i) => [String(i), `Instance ${i + 1}`]), chartChoice.instanceIndex);
+}
+
+function drawCharts() {
+  const priced = lastResult !== null && request !== null;
+  $('pictures').hidden = !priced;
+  if (!priced) return;
+  drawWaterfall($('waterfall'), lastResult);
+  syncChartChoices();
+  const series =
+    chartChoice.priceIndex === null
+      ? { reason: 'Give a price a metric (metered usage) to see how the total follows usage.' }
+      : usageSeries(calculatePlan, request, chartChoice);
+  drawUsageChart($('usage-chart'), series, lastResult.currency);
+}
+
+/** Prices the current request (or shows why the JSON cannot be priced), then the pictures. */
+function price(parseError) {
+  lastResult = null;
+  if (parseError) {
+    lastViolations = [{ field: '(json)', description: parseError }];
+    showViolations(lastViolations, 1);
+  } else {
+    try {
+      lastResult = calculatePlan(request ?? JSON.parse(editor.value));
+      lastViolations = [];
+      showResult(lastResult);
+    } catch (error) {
+      if (!(error instanceof PricingValidationError)) throw error;
+      lastViolations = error.violations;
+      showViolations(error.violations, error.total);
+    }
   }
-  history.replaceState(null, '', `#plan=${toBase64Url(linkText)}`);
-  if (request === undefined) return;
-  try {
-    showResult(calculatePlan(request));
-  } catch (error) {
-    if (!(error instanceof PricingValidationError)) throw error;
-    showViolations(error.violations, error.total);
-  }
+  markViolations(form, lastViolations);
+  drawCharts();
   $('status').textContent = '';
+}
+
+function drawForm() {
+  if (request === null) return;
+  renderForm(form, request, engine, formChanged);
+  markViolations(form, lastViolations);
+}
+
+/** After an edit in the form: the JSON follows, then the price; the form is redrawn when its shape changed. */
+function formChanged(structural, focusId) {
+  const text = JSON.stringify(request, null, 2);
+  editor.value = text;
+  writeLink(JSON.stringify(request));
+  if (structural) drawForm();
+  if (focusId && document.getElementById(focusId) && document.activeElement === document.body) document.getElementById(focusId).focus();
+  price();
+}
+
+/** After an edit of the JSON text: the form follows when the text is an object. */
+function editorChanged() {
+  const text = editor.value;
+  let parsed;
+  let parseError = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    parseError = `not valid JSON: ${error.message}`;
+  }
+  writeLink(parseError === null ? JSON.stringify(parsed) : text);
+  const usable = parseError === null && typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  request = usable ? parsed : null;
+  $('form-stale').hidden = usable;
+  form.inert = !usable;
+  if (usable) drawForm();
+  price(parseError);
 }
 
 function load(text) {
   editor.value = text;
-  update();
+  editorChanged();
 }
 
-editor.addEventListener('input', update);
+editor.addEventListener('input', editorChanged);
 window.addEventListener('hashchange', () => {
   const text = planFromHash();
   if (text !== null && text !== editor.value) load(text);
 });
 $('reset').addEventListener('click', () => load(JSON.stringify(SAMPLE, null, 2)));
 $('copy-link').addEventListener('click', async () => {
+  flushLink();
   try {
     await navigator.clipboard.writeText(location.href);
     $('copied').textContent = 'Link copied';
   } catch {
     $('copied').textContent = 'Copy the address bar to share this plan';
   }
+});
+$('chart-price').addEventListener('input', (event) => {
+  chartChoice.priceIndex = Number(event.target.value);
+  drawCharts();
+});
+$('chart-instance').addEventListener('input', (event) => {
+  chartChoice.instanceIndex = Number(event.target.value);
+  drawCharts();
+});
+// NOTE: the price a person is editing is the one the usage picture follows.
+form.addEventListener('focusin', (event) => {
+  const index = Number(event.target.closest('[data-price-index]')?.dataset.priceIndex);
+  const instance = Number(event.target.closest('[data-instance-index]')?.dataset.instanceIndex);
+  let moved = false;
+  if (Number.isInteger(index) && index !== chartChoice.priceIndex && chartablePrices(request).some((p) => p.index === index)) {
+    chartChoice.priceIndex = index;
+    moved = true;
+  }
+  if (Number.isInteger(instance) && instance !== chartChoice.instanceIndex) {
+    chartChoice.instanceIndex = instance;
+    moved = true;
+  }
+  if (moved) drawCharts();
+});
+let resizeFrame = 0;
+window.addEventListener('resize', () => {
+  cancelAnimationFrame(resizeFrame);
+  resizeFrame = requestAnimationFrame(drawCharts);
 });
 load(planFromHash() ?? JSON.stringify(SAMPLE, null, 2));

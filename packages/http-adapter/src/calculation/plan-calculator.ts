@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { PriceCacheSettings } from '@billing/pricing-core';
+import { createPriceCache, type PriceCacheSettings } from '@billing/pricing-core';
 import type { CalculateOptions } from '../limits/pricing-limits.js';
 import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTask, type WorkerOutcome } from './calculation-task.js';
 
@@ -44,6 +44,8 @@ export const INLINE_CALCULATOR: PlanCalculator = {
  */
 export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalculator {
   const fromSource = import.meta.url.endsWith('.ts');
+  // NOTE: the main thread owns the cache of the calculations it runs inline; each worker owns its own.
+  const priceCache = createPriceCache(options.priceCache);
   const pool = new Piscina<CalculationTask, WorkerOutcome>({
     filename: new URL(fromSource ? './calculate-worker.ts' : './calculate-worker.js', import.meta.url).href,
     minThreads: options.threads,
@@ -56,7 +58,7 @@ export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalcul
   return {
     async calculate(request, requestJson, calculateOptions, deadline, entries) {
       if (deadline.expired) deadline.signal.throwIfAborted();
-      if ((entries ?? entriesOf(request)) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions });
+      if ((entries ?? entriesOf(request)) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions }, priceCache);
       // Only here is there work to stop: the signal terminates the worker when the deadline passes.
       const outcome = await pool.run({ requestJson, options: calculateOptions }, { signal: deadline.signal });
       return outcome instanceof Uint8Array ? { ok: true, json: outcome } : outcome;

@@ -12,13 +12,29 @@ export interface ServiceMetrics {
 }
 
 /**
- * Creates the registry with the HTTP, webhook, calculation and storage series and the process defaults.
- * @example const metrics = createMetrics(); await metrics.registry.metrics()
+ * Creates the registry with the HTTP, webhook, calculation and storage series and the process
+ * defaults; with `storeStatements` (the store's running count), also the statements sent to the
+ * database.
+ * @example const metrics = createMetrics({ storeStatements: () => store.statementCount() }); await metrics.registry.metrics()
  */
-export function createMetrics(): ServiceMetrics {
+export function createMetrics(options: { storeStatements?: () => number } = {}): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const storeStatements = options.storeStatements;
+  if (storeStatements !== undefined) {
+    let reported = 0;
+    new Counter({
+      name: 'billing_store_statements_total',
+      help: 'Statements sent to the database by transactions (BEGIN and COMMIT included)',
+      registers,
+      collect() {
+        const now = storeStatements();
+        this.inc(now - reported);
+        reported = now;
+      },
+    });
+  }
   return {
     registry,
     httpRequests: new Counter({

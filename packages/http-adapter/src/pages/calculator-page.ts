@@ -4,6 +4,9 @@ import { packagePath } from './package-root.js';
 import { pricingBundle } from './pricing-bundle.js';
 import { pageHeaders, staticAsset } from './static-asset.js';
 
+/** The page's own files under assets/calculator/, each served at /calculator/<file>. */
+export const CALCULATOR_FILES = ['app.js', 'form.js', 'charts.js', 'decimal.js', 'style.css'] as const;
+
 /**
  * `GET /calculator`: the pricing calculator page, its script and style, and pricing-core's browser
  * bundle it prices with. No auth: nothing is sent to the server.
@@ -11,12 +14,13 @@ import { pageHeaders, staticAsset } from './static-asset.js';
  */
 export function registerCalculatorPage(app: OpenAPIHono<AppEnv>): void {
   const html = staticAsset(() => packagePath('assets/calculator/index.html'), 'text/html; charset=utf-8');
-  const script = staticAsset(() => packagePath('assets/calculator/app.js'), 'text/javascript; charset=utf-8');
-  const style = staticAsset(() => packagePath('assets/calculator/style.css'), 'text/css; charset=utf-8');
   let bundle: Promise<Uint8Array> | undefined;
   app.get('/calculator', (c) => html.respond(c));
-  app.get('/calculator/app.js', (c) => script.respond(c));
-  app.get('/calculator/style.css', (c) => style.respond(c));
+  for (const file of CALCULATOR_FILES) {
+    const type = file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+    const asset = staticAsset(() => packagePath(`assets/calculator/${file}`), type);
+    app.get(`/calculator/${file}`, (c) => asset.respond(c));
+  }
   app.get('/calculator/pricing-core.js', async (c) => {
     // NOTE: built (or bundled from source) once per process, on the first request.
     bundle ??= pricingBundle();

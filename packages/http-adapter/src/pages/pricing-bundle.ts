@@ -7,7 +7,7 @@ export const PRICING_BUNDLE_PATH = 'dist/browser/pricing-core.js';
 
 /** What the browser bundle exports: the engine's public entry points. */
 export const PRICING_BUNDLE_ENTRY =
-  "export { calculatePlan, validatePlanRequest, PricingValidationError, DEFAULT_PRICING_LIMITS, ENGINE_VERSION } from '@billing/pricing-core';";
+  "export { calculatePlan, validatePlanRequest, PricingValidationError, DEFAULT_PRICING_LIMITS, ENGINE_VERSION, PRICING_MODELS, PRODUCT_TYPES, TIER_MODES, BILLING_PERIODS, METRIC_AGGREGATIONS } from '@billing/pricing-core';";
 
 /**
  * The browser ES module of pricing-core: the built file when there is one, else bundled now from

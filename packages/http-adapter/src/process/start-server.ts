@@ -8,7 +8,6 @@ import {
   type SecretEnvironment,
 } from '@billing/billing-domain';
 import type { Logger } from 'pino';
-import { configurePriceCache } from '@billing/pricing-core';
 import { createApp } from '../app.js';
 import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { createPlanCalculator } from '../calculation/plan-calculator.js';
@@ -43,7 +42,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dev = await authOf(env);
   const config = readConfig(env.BILLING_CONFIG, secretEnv);
-  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
   const billing = createBillingService({
@@ -54,6 +53,8 @@ export async function startServer(
     ingestGroup: {
       maxSize: env.BILLING_INGEST_GROUP_MAX,
       windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
+      // NOTE: groups commit on pooled connections; two are left for reads, health checks and the listing.
+      ...(store.kind === 'postgres' ? { maxConcurrent: Math.max(1, Math.min(8, env.BILLING_DB_POOL_SIZE - 2)) } : {}),
       onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
       // The SQLSTATE only: an error's message may quote a payload's value.
       onFallback: (size, error) =>
@@ -71,9 +72,8 @@ export async function startServer(
     close: () => billing.close(),
   };
   const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
-  configurePriceCache(priceCache);
   const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
-  const metrics = env.BILLING_METRICS === 'on' ? createMetrics() : undefined;
+  const metrics = env.BILLING_METRICS === 'on' ? createMetrics({ storeStatements: () => store.statementCount() }) : undefined;
   const app = createApp({
     billing: served,
     auth: dev.verifier,

@@ -7,10 +7,9 @@ import { roundedJsonNumber } from '../money/json-number.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
-import type { CalculateOptions, PlanView } from '../limits.js';
+import type { CalculateOptions, PlanView, PricingStats } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
-import { isExactOnly, withExactPath } from '../money/decimal.js';
 import { basicDebug, buildDebug, withLazyDebug } from './debug.js';
 import { pricePlan } from './price-plan.js';
 import type { ResolvedPlan } from '../resolved/resolved-plan.js';
@@ -27,9 +26,9 @@ function setOwn(target: Record<string, number>, key: string, value: number): voi
  * Computes a resolved (valid) plan; formula failures found on the way go to `v`.
  * @example computePlan(plan, new ViolationCollector()).total
  */
-export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: PlanView = 'BASIC'): PlanResult {
+export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: PlanView = 'BASIC', exact = false, stats?: PricingStats): PlanResult {
   const digits = plan.minorDigits;
-  const priced = pricePlan(plan, v);
+  const priced = pricePlan(plan, v, exact, stats);
   const { lineItems, pooled, subtotal } = priced;
   const pooledAllowances: Record<string, number> = {};
   const pooledUsage: Record<string, number> = {};
@@ -41,8 +40,7 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
   }
   const overageCost = roundMoney(overageSum, digits);
   const totals = computeTotals(decPlus(subtotal, overageCost), plan.discountPercent, plan.couponValue, plan.taxRate, digits);
-  // NOTE: built in one literal with `debug` last: a copy of the figures with `debug` added
-  // cost more than the rest of this function. The FULL view replaces `debug` in place.
+  // NOTE: one literal with `debug` last; the FULL view replaces `debug` in place.
   const result: PlanResult = {
     lineItems,
     pooledAllowances,
@@ -59,11 +57,9 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
   };
   if (view === 'BASIC') return result;
   // NOTE: the plan-level figures (pooled charges, totals) are kept; the per-price figures of
-  // each instance are derived again, instance by instance, when `debug` is first read (JSON
-  // serialization included). Keeping ~5 exact values per price and instance alive through the
-  // whole run made the young-generation GC copy them and cost more than deriving them again.
-  const exact = isExactOnly();
-  return withLazyDebug(result, () => withExactPath(exact, () => buildDebug(plan, priced, totals)));
+  // each instance are derived again, on the rationals, when `debug` is first read (JSON
+  // serialization included): keeping them all alive through the run costs more in GC.
+  return withLazyDebug(result, () => buildDebug(plan, priced, totals));
 }
 
 /**
@@ -75,15 +71,14 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
  * @example calculatePlan({}).total // '0.00'
  */
 export function calculatePlan(request: unknown, options?: CalculateOptions): PlanResult {
-  const resolved = resolveOptions(options);
-  return withExactPath(resolved.exact, () => calculateResolved(request, resolved));
+  return calculateResolved(request, resolveOptions(options));
 }
 
 function calculateResolved(request: unknown, resolved: ResolvedOptions): PlanResult {
   const analysis = analyzeRequest(request, resolved);
   if (!analysis.ok) throw new PricingValidationError(analysis.violations, analysis.total);
   const v = new ViolationCollector();
-  const result = computePlan(analysis.plan, v, resolved.view);
+  const result = computePlan(analysis.plan, v, resolved.view, resolved.exact, resolved.stats);
   if (!v.empty) throw new PricingValidationError(v.list, v.total);
   return result;
 }

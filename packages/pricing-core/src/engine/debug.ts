@@ -1,5 +1,5 @@
 import { decText, isDecimal } from '../money/decimal.js';
-import { isRational, rat, toText } from '../money/rational.js';
+import { isRational, toText } from '../money/rational.js';
 import { ENGINE_VERSION } from '../constants.js';
 import { formatMoney } from '../money/format.js';
 import type { InstanceDebug, PlanDebug, PlanResult, PriceDebug } from '../schema/result-types.js';
@@ -7,6 +7,7 @@ import type { PricedPlan } from './price-plan.js';
 import { frameOf } from './frame.js';
 import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
 import { priceInstance } from './price-instance.js';
+import { EXACT } from '../money/calculator.js';
 import { ViolationCollector } from '../validation/collector.js';
 import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 import type { Totals } from './totals.js';
@@ -54,7 +55,7 @@ export function describeTrace(trace: PriceTrace, addonCode: string | null): Pric
 /** The debug entries of the prices on one instance, derived again with the models explained. */
 function describeInstancePrices(plan: ResolvedPlan, instance: ResolvedInstance, frame: InstanceFrame): PriceDebug[] {
   const traces: PriceTrace[] = [];
-  priceInstance(plan, instance, frame, new ViolationCollector(), traces);
+  priceInstance(EXACT, plan, instance, frame, new ViolationCollector(), traces);
   return traces.map((trace) => {
     const entry = trace.entryIndex < 0 ? undefined : instance.addons[trace.entryIndex];
     return describeTrace(trace, entry === undefined ? null : entry.code);
@@ -101,7 +102,6 @@ export function basicDebug(plan: ResolvedPlan, totals: Totals): PlanDebug {
  * @example buildDebug(plan, priced, totals).instances?.length
  */
 export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Totals): PlanDebug {
-  const cycleHours = rat(plan.cycleHours);
   const { engineVersion, rounding, totals: steps } = basicDebug(plan, totals);
   return {
     engineVersion,
@@ -110,7 +110,7 @@ export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Total
     capHours: plan.capHours === null ? null : decText(plan.capHours),
     instances: Array.from({ length: plan.instances.length }, (_, index): InstanceDebug => {
       const instance = plan.instances.at(index) as ResolvedInstance;
-      const frame = frameOf(instance, plan, cycleHours);
+      const frame = frameOf(EXACT, instance, plan);
       return {
         instanceLabel: instance.label,
         quantity: decText(instance.quantity),

@@ -1,5 +1,6 @@
 import type { Rational } from '../money/rational.js';
 import { add, R0, R1 } from '../money/rational.js';
+import { EXACT } from '../money/calculator.js';
 import type { ViolationCollector } from '../validation/collector.js';
 import { billedUnitsOf } from './free-units.js';
 import type { Pool } from './pool.js';
@@ -27,7 +28,7 @@ export interface PooledCharge {
 export function pooledCharge(pool: Pool, instances: InstanceList, cycleHours: Rational, v: ViolationCollector): PooledCharge {
   const { price, allowance, usage } = pool;
   const metric = price.metric ?? '';
-  const billedUnits = billedUnitsOf(usage, allowance);
+  const billedUnits = billedUnitsOf(EXACT, usage, allowance);
   // NOTE: another metric's pooled usage is summed once per metric, however often a formula reads it.
   const otherTotals = new Map<string, Rational>();
   const pooledUsageOf = {
@@ -38,16 +39,16 @@ export function pooledCharge(pool: Pool, instances: InstanceList, cycleHours: Ra
       total = R0;
       for (let i = 0; i < instances.length; i += 1) {
         const instance = instances.at(i) as ResolvedInstance;
-        if (instance.usage.kind === 'map') total = add(total, usageOf(instance.usage, m, 'SUM'));
+        if (instance.usage.kind === 'map') total = add(total, usageOf(EXACT, instance.usage, m, 'SUM'));
       }
       otherTotals.set(m, total);
       return total;
     },
   };
   // NOTE: a pooled price is charged once for the account: quantity 1, the whole cycle.
-  const model = runModel(price, { units: billedUnits, quantity: R1, hours: cycleHours, cycleHours, usage: pooledUsageOf }, v, true);
-  const clamp = clampOf(price, model.amount);
-  const amount = clamped(price, model.amount, clamp);
+  const model = runModel(EXACT, price, { units: billedUnits, quantity: R1, hours: cycleHours, cycleHours, usage: pooledUsageOf }, v, true);
+  const clamp = clampOf(EXACT, price, model.amount);
+  const amount = clamped(EXACT, price, model.amount, clamp);
   // NOTE: one per pooled price, so its explanation is kept right away.
   const trace = new PriceTrace(price, -1, usage, allowance, billedUnits, model.amount, R1, clamp, amount, model.breakdown);
   return { metric, allowance, usage, trace };

@@ -1,52 +1,43 @@
-import type { Rational } from '../money/rational.js';
-import { add, isPlain, mulDec, R0 } from '../money/rational.js';
+import type { Calculator } from '../money/calculator.js';
 import type { ViolationCollector } from '../validation/collector.js';
 import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
 import { priceOnInstance } from './price-on-instance.js';
 import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 
 /** The exact sums of one instance, before the line's rounding. */
-export interface InstanceAmounts {
+export interface InstanceAmounts<V> {
   /** Sum of its BASE price amounts. */
-  readonly base: Rational;
+  readonly base: V;
   /** Sum of its ADDON price amounts (every add-on entry). */
-  readonly addons: Rational;
+  readonly addons: V;
 }
 
 /**
- * Prices every BASE price and every add-on entry of one instance. With `traces`, records how
- * each amount came about (models explained), for `debug`.
- * @example priceInstance(plan, instance, frame, v, null).base
+ * Prices every BASE price and every add-on entry of one instance on the calculator `c`. With
+ * `traces`, records how each amount came about (models explained), for `debug`.
+ * @example priceInstance(EXACT, plan, instance, frame, v, null).base
  */
-export function priceInstance(
+export function priceInstance<V>(
+  c: Calculator<V>,
   plan: ResolvedPlan,
   instance: ResolvedInstance,
-  frame: InstanceFrame,
+  frame: InstanceFrame<V>,
   v: ViolationCollector,
-  traces: PriceTrace[] | null,
-): InstanceAmounts {
-  // NOTE: amounts over denominator 1 are summed apart and joined to the fractions once, so a
-  // fraction (a prorated price, say) is not scaled up at every addition.
-  let base = R0;
-  let baseFractions = R0;
-  for (const price of plan.basePrices) {
-    const amount = priceOnInstance(price, frame, instance.usage, frame.quantity, -1, v, traces);
-    if (isPlain(amount)) base = add(base, amount);
-    else baseFractions = add(baseFractions, amount);
+  traces: PriceTrace<V>[] | null,
+): InstanceAmounts<V> {
+  let base = c.zero;
+  const basePrices = plan.basePrices;
+  for (let j = 0; j < basePrices.length; j += 1) {
+    base = c.add(base, priceOnInstance(c, basePrices[j] as ResolvedPlan['basePrices'][number], frame, instance.usage, frame.quantity, -1, v, traces));
   }
-  let addons = R0;
-  let addonFractions = R0;
+  let addons = c.zero;
   for (let entryIndex = 0; entryIndex < instance.addons.length; entryIndex += 1) {
     const entry = instance.addons[entryIndex] as ResolvedInstance['addons'][number];
     const prices = plan.addonPrices.get(entry.code);
     if (prices === undefined) continue;
     // NOTE: a licensed add-on counts quantity x its usage when that usage is a bare number (e.g. 3 IPs).
-    const licensed = entry.usage.kind === 'number' ? mulDec(frame.quantity, entry.usage.value) : frame.quantity;
-    for (const price of prices) {
-      const amount = priceOnInstance(price, frame, entry.usage, licensed, entryIndex, v, traces);
-      if (isPlain(amount)) addons = add(addons, amount);
-      else addonFractions = add(addonFractions, amount);
-    }
+    const licensed = entry.usage.kind === 'number' ? c.mul(frame.quantity, c.dec(entry.usage.value)) : frame.quantity;
+    for (const price of prices) addons = c.add(addons, priceOnInstance(c, price, frame, entry.usage, licensed, entryIndex, v, traces));
   }
-  return { base: add(baseFractions, base), addons: add(addonFractions, addons) };
+  return { base, addons };
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../errors/messages.js';
 import { FormulaError } from '../formula/ast.js';
+import type { Calculator } from '../money/calculator.js';
 import type { Rational } from '../money/rational.js';
-import { cmp, mul, R0, R1 } from '../money/rational.js';
 import { priceModel } from '../models/price-model.js';
 import type { ModelInput, ModelResult, UsageReader } from '../models/types.js';
 import type { ViolationCollector } from '../validation/collector.js';
@@ -9,16 +9,20 @@ import type { ResolvedPrice, ResolvedUsage } from '../resolved/resolved-plan.js'
 import { allowanceOf, billedUnitsOf, hasFreeUnits } from './free-units.js';
 import { usageOf } from './usage.js';
 
-/** The figures of one instance that every price on it shares. */
-export interface InstanceFrame {
+const NO_USAGE: ResolvedUsage = { kind: 'none' };
+
+/** The figures of one instance that every price on it shares, in the calculator's values. */
+export interface InstanceFrame<V = Rational> {
+  /** The model input of the instance, set for each price. */
+  readonly input: InstanceInput<V>;
   /** Quantity of the instance (1 for a pooled price). */
-  readonly quantity: Rational;
+  readonly quantity: V;
   /** Billable hours, `min(hours, capHours)`. */
-  readonly billableHours: Rational;
+  readonly billableHours: V;
   /** `min(hours, cycleHours) / cycleHours`. */
-  readonly prorationFactor: Rational;
+  readonly prorationFactor: V;
   /** Hours in the cycle. */
-  readonly cycleHours: Rational;
+  readonly cycleHours: V;
 }
 
 /** Which clamp applied to an amount. */
@@ -28,131 +32,140 @@ export type Clamp = 'minimum' | 'maximum' | null;
  * How one price amount came about: the figures the computation has anyway, kept as exact
  * values and turned into text only when `debug` is read.
  */
-export class PriceTrace {
+export class PriceTrace<V = Rational> {
   constructor(
     /** The price. */
     readonly price: ResolvedPrice,
     /** Index of the add-on entry for ADDON prices, else -1. */
     readonly entryIndex: number,
     /** Units before free units. */
-    readonly units: Rational,
+    readonly units: V,
     /** Free units subtracted. */
-    readonly freeUnits: Rational,
+    readonly freeUnits: V,
     /** Units priced by the model. */
-    readonly billedUnits: Rational,
+    readonly billedUnits: V,
     /** The model's exact amount. */
-    readonly modelAmount: Rational,
+    readonly modelAmount: V,
     /** Time factor (1 for metered prices). */
-    readonly timeFactor: Rational,
+    readonly timeFactor: V,
     /** Which clamp applied. */
     readonly clamp: Clamp,
     /** Exact amount after time scaling and clamping. */
-    readonly amount: Rational,
+    readonly amount: V,
     /** The model's explanation (empty unless asked for). */
     readonly breakdown: Readonly<Record<string, unknown>>,
   ) {}
 }
 
-/** A model input on one instance; `usage.<m>` reads the price's own metric as aggregated, other metrics summed. */
-export class InstanceInput implements ModelInput, UsageReader {
+/**
+ * A model input on one instance; `usage.<m>` reads the price's own metric as aggregated, other
+ * metrics summed. One per instance, set again for each price (a model reads it while it runs
+ * and keeps nothing of it), so pricing a price makes no input object.
+ */
+export class InstanceInput<V> implements ModelInput<V>, UsageReader<V> {
+  units: V;
+  private rawUsage: ResolvedUsage = NO_USAGE;
+  private metric: string | null = null;
+  private metricUnits: V;
   constructor(
-    readonly units: Rational,
-    readonly quantity: Rational,
-    readonly hours: Rational,
-    readonly cycleHours: Rational,
-    private readonly rawUsage: ResolvedUsage,
-    private readonly metric: string | null,
-    private readonly metricUnits: Rational,
-  ) {}
+    private readonly c: Calculator<V>,
+    readonly quantity: V,
+    readonly hours: V,
+    readonly cycleHours: V,
+  ) {
+    this.units = c.zero;
+    this.metricUnits = c.zero;
+  }
 
-  get usage(): UsageReader {
+  /** Sets the price's figures: its billed units, the usage value it reads, its metric and that metric's units. */
+  set(units: V, rawUsage: ResolvedUsage, metric: string | null, metricUnits: V): this {
+    this.units = units;
+    this.rawUsage = rawUsage;
+    this.metric = metric;
+    this.metricUnits = metricUnits;
     return this;
   }
 
-  read(metric: string): Rational {
+  get usage(): UsageReader<V> {
+    return this;
+  }
+
+  read(metric: string): V {
     if (metric === this.metric) return this.metricUnits;
-    return this.rawUsage.kind === 'map' ? usageOf(this.rawUsage, metric, 'SUM') : R0;
+    return this.rawUsage.kind === 'map' ? usageOf(this.c, this.rawUsage, metric, 'SUM') : this.c.zero;
   }
 }
 
-const ZERO_MODEL: ModelResult = { amount: R0, breakdown: { error: 'formula' } };
-
 /**
  * Runs a model, turning a formula failure into a violation on the price's `pricingFormula`.
- * @example runModel(price, input, v).amount
+ * @example runModel(EXACT, price, input, v).amount
  */
-export function runModel(price: ResolvedPrice, input: ModelInput, v: ViolationCollector, explained = false): ModelResult {
+export function runModel<V>(c: Calculator<V>, price: ResolvedPrice, input: ModelInput<V>, v: ViolationCollector, explained = false): ModelResult<V> {
   try {
-    return priceModel(price.model, input, explained);
+    return priceModel(c, price.model, input, explained);
   } catch (error) {
     if (!(error instanceof FormulaError)) throw error;
     v.add(['planConfig', 'prices', price.index, 'pricingFormula'], MESSAGES.formula(error.detail));
-    return ZERO_MODEL;
+    return { amount: c.zero, breakdown: { error: 'formula' } };
   }
 }
 
 /**
  * Which clamp applies to an amount: the price's minimum or maximum (also when it is zero; not prorated).
- * @example clampOf(price, R0) // 'minimum' when a minimum is set
+ * @example clampOf(EXACT, price, R0) // 'minimum' when a minimum is set
  */
-export function clampOf(price: ResolvedPrice, amount: Rational): Clamp {
-  if (price.minimum !== null && cmp(amount, price.minimum) < 0) return 'minimum';
-  if (price.maximum !== null && cmp(amount, price.maximum) > 0) return 'maximum';
+export function clampOf<V>(c: Calculator<V>, price: ResolvedPrice, amount: V): Clamp {
+  if (price.minimum !== null && c.cmp(amount, c.rat(price.minimum)) < 0) return 'minimum';
+  if (price.maximum !== null && c.cmp(amount, c.rat(price.maximum)) > 0) return 'maximum';
   return null;
 }
 
 /**
  * Clamps an amount to the price's minimum and maximum.
- * @example clamped(price, amount, clampOf(price, amount))
+ * @example clamped(EXACT, price, amount, clampOf(EXACT, price, amount))
  */
-export function clamped(price: ResolvedPrice, amount: Rational, clamp: Clamp): Rational {
-  if (clamp === 'minimum') return price.minimum ?? amount;
-  return clamp === 'maximum' ? (price.maximum ?? amount) : amount;
-}
-
-/**
- * The model input of a price on an instance (or an add-on entry) for the given units.
- * @example inputOf(price, frame, usage, units, billedUnits).units
- */
-export function inputOf(price: ResolvedPrice, frame: InstanceFrame, usage: ResolvedUsage, units: Rational, billedUnits: Rational): InstanceInput {
-  return new InstanceInput(billedUnits, frame.quantity, frame.billableHours, frame.cycleHours, usage, price.metric, units);
+export function clamped<V>(c: Calculator<V>, price: ResolvedPrice, amount: V, clamp: Clamp): V {
+  if (clamp === 'minimum' && price.minimum !== null) return c.rat(price.minimum);
+  return clamp === 'maximum' && price.maximum !== null ? c.rat(price.maximum) : amount;
 }
 
 /**
  * Prices one BASE or ADDON price on one instance (or one add-on entry): units, free units,
  * model, time scaling, clamping. Returns the exact amount; with `traces`, also records how it
  * came about (the model explained), for `debug`.
- * @example priceOnInstance(price, frame, instance.usage, frame.quantity, -1, v) // exact amount
+ * @example priceOnInstance(EXACT, price, frame, instance.usage, frame.quantity, -1, v) // exact amount
  */
-export function priceOnInstance(
+export function priceOnInstance<V>(
+  c: Calculator<V>,
   price: ResolvedPrice,
-  frame: InstanceFrame,
+  frame: InstanceFrame<V>,
   usage: ResolvedUsage,
-  licensedUnits: Rational,
+  licensedUnits: V,
   entryIndex: number,
   v: ViolationCollector,
-  traces: PriceTrace[] | null = null,
-): Rational {
+  traces: PriceTrace<V>[] | null = null,
+): V {
   const metric = price.metric;
-  const proration = price.prorate ? frame.prorationFactor : R1;
+  const proration = price.prorate ? frame.prorationFactor : c.one;
   let units = licensedUnits;
-  let freeUnits = R0;
+  let freeUnits = c.zero;
   let billedUnits = licensedUnits;
   if (metric !== null) {
-    units = usageOf(usage, metric, price.aggregation);
+    units = usageOf(c, usage, metric, price.aggregation);
     billedUnits = units;
     if (hasFreeUnits(price)) {
-      freeUnits = allowanceOf(price, frame.quantity, proration);
-      billedUnits = billedUnitsOf(units, freeUnits);
+      freeUnits = allowanceOf(c, price, frame.quantity, proration);
+      billedUnits = billedUnitsOf(c, units, freeUnits);
     }
   }
-  const model = runModel(price, inputOf(price, frame, usage, units, billedUnits), v, traces !== null);
+  const model = runModel(c, price, frame.input.set(billedUnits, usage, metric, units), v, traces !== null);
   // NOTE: metered usage already covers the cycle, so only licensed prices are scaled by time.
+  const periodFactor = c.rat(price.periodFactor);
   const timeFactor =
-    metric !== null ? R1 : price.period === 'HOURLY' ? mul(frame.billableHours, price.periodFactor) : mul(price.periodFactor, proration);
-  const scaled = timeFactor === R1 ? model.amount : mul(model.amount, timeFactor);
-  const clamp = price.minimum === null && price.maximum === null ? null : clampOf(price, scaled);
-  const amount = clamped(price, scaled, clamp);
+    metric !== null ? c.one : price.period === 'HOURLY' ? c.mul(frame.billableHours, periodFactor) : c.mul(periodFactor, proration);
+  const scaled = c.mul(model.amount, timeFactor);
+  const clamp = price.minimum === null && price.maximum === null ? null : clampOf(c, price, scaled);
+  const amount = clamped(c, price, scaled, clamp);
   traces?.push(new PriceTrace(price, entryIndex, units, freeUnits, billedUnits, model.amount, timeFactor, clamp, amount, model.breakdown));
   return amount;
 }

@@ -1,12 +1,12 @@
-import { decIsZero, decPlus } from '../money/decimal.js';
+import type { Calculator } from '../money/calculator.js';
+import { EXACT, SMALL, SMALL_OVERFLOW } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
-import { formatMoney, roundMoney } from '../money/format.js';
-import { R0, rat } from '../money/rational.js';
-import { decimalOfScaled, formatScaled, isSafe } from '../money/scaled.js';
+import { decIsZero, decPlus, ZERO } from '../money/decimal.js';
+import { formatMoney } from '../money/format.js';
+import { rat } from '../money/rational.js';
 import type { LineItem } from '../schema/result-types.js';
 import type { ViolationCollector } from '../validation/collector.js';
-import { compileFastPlan } from './fast-lane.js';
-import { FastLine, priceFast } from './fast-instance.js';
+import type { PricingStats } from '../limits.js';
 import { frameOf } from './frame.js';
 import { priceInstance } from './price-instance.js';
 import type { PooledCharge } from './pooled.js';
@@ -24,74 +24,84 @@ export interface PricedPlan {
   readonly subtotal: Decimal;
 }
 
-// NOTE: the line subtotals of the fast lane are summed in an integer, joined to the exact sum
-// before a line would take it past 2^53 - 1 (a sum of safe integers past it is caught as such).
-
-/**
- * Prices every instance and every pooled USAGE price. Formula failures go to `v`. Instances
- * the fast lane can price (see fast-lane.ts) are priced there; the others by the exact path.
- * @example pricePlan(plan, new ViolationCollector()).subtotal
- */
-export function pricePlan(plan: ResolvedPlan, v: ViolationCollector): PricedPlan {
-  const digits = plan.minorDigits;
-  const cycleHours = rat(plan.cycleHours);
-  const count = plan.instances.length;
-  const pools = plan.usagePrices.map((price) => new Pool(price, plan.cycleHours));
-  const lineItems = new Array<LineItem>(count);
-  let subtotal = roundMoney(R0, digits);
-  const zeroText = formatMoney(subtotal, digits);
-  const sent = plan.instances.sent;
-  const lane = sent === undefined ? undefined : compileFastPlan(plan);
-  const line = new FastLine(pools.length);
-  let fastSubtotal = 0;
-  for (let i = 0; i < count; i += 1) {
-    let label: string;
-    let quantity: number;
-    let baseText: string;
-    let addonsText = zeroText;
-    let subtotalText: string;
-    const raw = sent?.[i] as Record<string, unknown>;
-    if (lane !== undefined && priceFast(lane, raw, digits, line)) {
-      for (let j = 0; j < pools.length; j += 1) {
-        const figures = line.poolFigures;
-        (pools[j] as Pool).addCounts(figures[2 * j] as number, figures[2 * j + 1] as number);
-      }
-      const lineSubtotal = line.base + line.addons;
-      if (!isSafe(fastSubtotal + lineSubtotal)) {
-        subtotal = decPlus(subtotal, decimalOfScaled(fastSubtotal, digits));
-        fastSubtotal = 0;
-      }
-      fastSubtotal += lineSubtotal;
-      label = labelOf(raw, i);
-      quantity = line.quantity;
-      baseText = formatScaled(line.base, digits);
-      subtotalText = baseText;
-      if (line.addons !== 0) [addonsText, subtotalText] = [formatScaled(line.addons, digits), formatScaled(lineSubtotal, digits)];
-    } else {
-      const instance = plan.instances.at(i) as ResolvedInstance;
-      const frame = frameOf(instance, plan, cycleHours);
-      for (const pool of pools) pool.addInstance(frame, instance);
-      const amounts = priceInstance(plan, instance, frame, v, null);
-      const base = roundMoney(amounts.base, digits);
-      const addons = roundMoney(amounts.addons, digits);
-      const lineSubtotal = decPlus(base, addons);
-      subtotal = decPlus(subtotal, lineSubtotal);
-      label = instance.label;
-      quantity = instance.quantityNumber;
-      // NOTE: a line without add-ons (a common case) shares its texts: base and subtotal are equal.
-      baseText = formatMoney(base, digits);
-      subtotalText = baseText;
-      if (!decIsZero(addons)) [addonsText, subtotalText] = [formatMoney(addons, digits), formatMoney(lineSubtotal, digits)];
-    }
-    lineItems[i] = { instanceLabel: label, quantity, base: baseText, addons: addonsText, subtotal: subtotalText, currency: plan.currency };
-  }
-  if (fastSubtotal !== 0) subtotal = decPlus(subtotal, decimalOfScaled(fastSubtotal, digits));
-  const pooled = pools.map((pool) => pooledCharge(pool, plan.instances, cycleHours, v));
-  return { lineItems, pooled, subtotal };
+/** One line's rounded amounts (reused from instance to instance). */
+class Line {
+  base: Decimal = ZERO;
+  addons: Decimal = ZERO;
 }
 
-/** The label of an instance as sent (as `resolveInstance` makes it). */
-function labelOf(raw: Record<string, unknown>, index: number): string {
-  const region = raw.region;
-  return typeof region === 'string' && region !== '' ? `instance-${index + 1} (${region})` : `instance-${index + 1}`;
+/**
+ * Prices one instance on the calculator `c` into `line` (rounded to the currency) and adds its
+ * share to the pools; nothing is kept when SMALL gives up part way (it throws before any pool
+ * is touched).
+ */
+function priceLine<V>(c: Calculator<V>, plan: ResolvedPlan, instance: ResolvedInstance, pools: readonly Pool[], shares: V[], v: ViolationCollector, line: Line): void {
+  const frame = frameOf(c, instance, plan);
+  for (let j = 0; j < pools.length; j += 1) (pools[j] as Pool).shareOf(c, frame, instance, shares, 2 * j);
+  const amounts = priceInstance(c, plan, instance, frame, v, null);
+  line.base = c.money(amounts.base, plan.minorDigits);
+  line.addons = c.money(amounts.addons, plan.minorDigits);
+  for (let j = 0; j < pools.length; j += 1) (pools[j] as Pool).add(c, shares[2 * j] as V, shares[2 * j + 1] as V);
+}
+
+/** Whether any price of an instance is a formula (evaluated on the rationals only). */
+function hasInstanceFormula(plan: ResolvedPlan): boolean {
+  if (plan.basePrices.some((price) => price.model.kind === 'FORMULA')) return true;
+  for (const prices of plan.addonPrices.values()) if (prices.some((price) => price.model.kind === 'FORMULA')) return true;
+  return false;
+}
+
+/**
+ * Prices every instance and every pooled USAGE price. Each instance is priced on the
+ * safe-integer fractions (SMALL) and, when a value leaves them (or `exact` asks, or a formula
+ * needs it), on the rationals (EXACT); both are exact, so the result is the same. Formula
+ * failures go to `v`; `stats` counts the instances each calculator priced.
+ * @example pricePlan(plan, new ViolationCollector(), false).subtotal
+ */
+export function pricePlan(plan: ResolvedPlan, v: ViolationCollector, exact: boolean, stats?: PricingStats): PricedPlan {
+  const digits = plan.minorDigits;
+  const count = plan.instances.length;
+  const pools = plan.usagePrices.map((price) => new Pool(price));
+  const shares: unknown[] = new Array<unknown>(2 * pools.length);
+  const lineItems = new Array<LineItem>(count);
+  const zeroText = formatMoney(ZERO, digits);
+  const trySmall = !exact && !hasInstanceFormula(plan);
+  const line = new Line();
+  let subtotal = ZERO;
+  let smallCount = 0;
+  for (let i = 0; i < count; i += 1) {
+    const instance = plan.instances.at(i) as ResolvedInstance;
+    let priced = false;
+    if (trySmall) {
+      try {
+        priceLine(SMALL, plan, instance, pools, shares, v, line);
+        priced = true;
+        smallCount += 1;
+      } catch (error) {
+        if (error !== SMALL_OVERFLOW) throw error;
+      }
+    }
+    if (!priced) priceLine(EXACT, plan, instance, pools, shares, v, line);
+    const { base, addons } = line;
+    const lineSubtotal = decPlus(base, addons);
+    subtotal = decPlus(subtotal, lineSubtotal);
+    // NOTE: a line without add-ons (a common case) shares its texts: base and subtotal are equal.
+    const baseText = formatMoney(base, digits);
+    const noAddons = decIsZero(addons);
+    lineItems[i] = {
+      instanceLabel: instance.label,
+      quantity: instance.quantityNumber,
+      base: baseText,
+      addons: noAddons ? zeroText : formatMoney(addons, digits),
+      subtotal: noAddons ? baseText : formatMoney(lineSubtotal, digits),
+      currency: plan.currency,
+    };
+  }
+  if (stats !== undefined) {
+    stats.smallInstances += smallCount;
+    stats.exactInstances += count - smallCount;
+  }
+  const cycleHours = rat(plan.cycleHours);
+  const pooled = pools.map((pool) => pooledCharge(pool, plan.instances, cycleHours, v));
+  return { lineItems, pooled, subtotal };
 }

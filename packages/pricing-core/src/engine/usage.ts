@@ -1,55 +1,64 @@
+import type { Calculator } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
-import { decCompare, decOf, decPlus, decText, ZERO } from '../money/decimal.js';
-import type { Rational } from '../money/rational.js';
-import { R0, rat } from '../money/rational.js';
+import { decOf, decText } from '../money/decimal.js';
 import type { Aggregation, ResolvedUsage } from '../resolved/resolved-plan.js';
 
 /**
  * Aggregates an array of usage numbers; an empty array is 0.
- * @example aggregate([1, 2, 2].map((n) => new Dec(n)), 'UNIQUE_COUNT') // 2
+ * @example aggregate(EXACT, [1, 2, 2].map(decOf), 'UNIQUE_COUNT') // 2
  */
-export function aggregate(values: readonly Decimal[], aggregation: Aggregation): Rational {
-  if (values.length === 0) return R0;
+export function aggregate<V>(c: Calculator<V>, values: readonly Decimal[], aggregation: Aggregation): V {
+  if (values.length === 0) return c.zero;
   switch (aggregation) {
     case 'SUM':
-      return rat(sum(values));
-    case 'MAX':
-      return rat(values.reduce((a, b) => (decCompare(b, a) > 0 ? b : a)));
+      return sum(c, values);
+    case 'MAX': {
+      let top = c.dec(values[0] as Decimal);
+      for (let i = 1; i < values.length; i += 1) {
+        const x = c.dec(values[i] as Decimal);
+        if (c.cmp(x, top) > 0) top = x;
+      }
+      return top;
+    }
     case 'COUNT':
-      return rat(decOf(values.length));
+      return c.dec(decOf(values.length));
     case 'LATEST':
-      return rat(values[values.length - 1] ?? ZERO);
+      return c.dec(values[values.length - 1] as Decimal);
     case 'AVERAGE':
       // NOTE: kept as an exact fraction; 1, 1, 2 averages to 4/3, not 1.333...
-      return rat(sum(values), decOf(values.length));
+      return c.div(sum(c, values), c.dec(decOf(values.length)));
     case 'UNIQUE_COUNT':
-      return rat(decOf(new Set(values.map(decText)).size));
+      return c.dec(decOf(new Set(values.map(decText)).size));
+    default: {
+      const unreachable: never = aggregation;
+      return unreachable;
+    }
   }
 }
 
-function sum(values: readonly Decimal[]): Decimal {
-  let total = ZERO;
-  for (const value of values) total = decPlus(total, value);
+function sum<V>(c: Calculator<V>, values: readonly Decimal[]): V {
+  let total = c.zero;
+  for (const value of values) total = c.add(total, c.dec(value));
   return total;
 }
 
 /**
  * The usage of `metric` in a usage value: a bare number or array stands for the metric of
  * the price reading it; a map is looked up (an absent metric is 0).
- * @example usageOf({ kind: 'number', value: new Dec(5) }, 'cpu', 'SUM') // 5
+ * @example usageOf(EXACT, { kind: 'number', value: decOf(5) }, 'cpu', 'SUM') // 5
  */
-export function usageOf(usage: ResolvedUsage, metric: string, aggregation: Aggregation): Rational {
+export function usageOf<V>(c: Calculator<V>, usage: ResolvedUsage, metric: string, aggregation: Aggregation): V {
   switch (usage.kind) {
     case 'none':
-      return R0;
+      return c.zero;
     case 'number':
-      return rat(usage.value);
+      return c.dec(usage.value);
     case 'series':
-      return aggregate(usage.values, aggregation);
+      return aggregate(c, usage.values, aggregation);
     case 'map': {
       const entry = usage.entries.get(metric);
-      if (entry === undefined) return R0;
-      return Array.isArray(entry) ? aggregate(entry, aggregation) : rat(entry as Decimal);
+      if (entry === undefined) return c.zero;
+      return Array.isArray(entry) ? aggregate(c, entry, aggregation) : c.dec(entry as Decimal);
     }
   }
 }

@@ -4,7 +4,6 @@ import type { PlanRequest } from '../request/fields.js';
 import type { CalculateOptions } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
-import { withExactPath } from '../money/decimal.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import { copyRequest } from '../validation/shape.js';
@@ -15,15 +14,16 @@ export type ValidationOutcome =
   | { success: false; violations: FieldViolation[]; total: number };
 
 /**
- * Validates a request fully, never throwing: limits (`options.limits`, and the size of the FULL
+ * Validates a request fully; a bad request is reported, never thrown. Bad options are a
+ * programming error and throw `RangeError`: a limit that is not a whole number >= 0, or a view
+ * other than 'BASIC' or 'FULL' (uppercase). Checks limits (`options.limits`, and the size of the FULL
  * view when `options.view` asks for it), shape, bounds, cross-field rules, and the
  * formulas on the actual usage (division by zero and negative results are found by
  * evaluating them, exactly as `calculatePlan` would).
  * @example validatePlanRequest({}) // { success: true, data: {} }
  */
 export function validatePlanRequest(request: unknown, options?: CalculateOptions): ValidationOutcome {
-  const resolved = resolveOptions(options);
-  return withExactPath(resolved.exact, () => validateResolved(request, resolved));
+  return validateResolved(request, resolveOptions(options));
 }
 
 function validateResolved(request: unknown, resolved: ResolvedOptions): ValidationOutcome {
@@ -31,7 +31,7 @@ function validateResolved(request: unknown, resolved: ResolvedOptions): Validati
   if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   const v = new ViolationCollector();
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
-  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v);
+  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v, 'BASIC', resolved.exact);
   if (!v.empty) return { success: false, violations: v.list, total: v.total };
   // NOTE: the analysis found the shape valid; the copy is what a parse with `planRequestSchema` returns.
   return { success: true, data: copyRequest(request as Record<string, unknown>) as PlanRequest };

@@ -1,20 +1,21 @@
+import type { Calculator } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
-import { decCompare, ONE } from '../money/decimal.js';
-import { divDec, mulDec } from '../money/rational.js';
+import { ONE } from '../money/decimal.js';
 import type { ModelInput, ModelResult } from './types.js';
 import { NO_BREAKDOWN } from './types.js';
 
 /**
  * PER_UNIT: `q / unitQuantity x rate`, linear (no rounding up to whole unit quantities).
- * @example perUnitModel({ rate: new Dec('0.40'), unitQuantity: new Dec(1000) }, input) // 12345 -> 4.938
+ * @example perUnitModel(EXACT, { rate: decOf('0.40'), unitQuantity: decOf(1000) }, input) // 12345 -> 4.938
  */
-export function perUnitModel(
+export function perUnitModel<V>(
+  c: Calculator<V>,
   spec: { readonly rate: Decimal; readonly unitQuantity: Decimal },
-  input: ModelInput,
+  input: ModelInput<V>,
   explained = true,
-): ModelResult {
-  const scaled = mulDec(input.units, spec.rate);
-  // NOTE: unitQuantity 1 is the common case; skipping the division keeps the fraction plain.
-  const amount = decCompare(spec.unitQuantity, ONE) === 0 ? scaled : divDec(scaled, spec.unitQuantity);
+): ModelResult<V> {
+  const scaled = c.mul(input.units, c.dec(spec.rate));
+  // NOTE: unitQuantity 1 (resolved to the shared ONE) is the common case: no division.
+  const amount = spec.unitQuantity === ONE ? scaled : c.div(scaled, c.dec(spec.unitQuantity));
   return { amount, breakdown: explained ? { units: input.units, unitQuantity: spec.unitQuantity, rate: spec.rate } : NO_BREAKDOWN };
 }

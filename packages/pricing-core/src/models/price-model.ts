@@ -1,3 +1,6 @@
+import type { Calculator } from '../money/calculator.js';
+import { SMALL_OVERFLOW } from '../money/calculator.js';
+import type { Rational } from '../money/rational.js';
 import { flatModel } from './flat.js';
 import { formulaModel } from './formula.js';
 import { packageModel } from './package.js';
@@ -7,24 +10,28 @@ import { volumeModel } from './tiered-volume.js';
 import type { ModelInput, ModelResult, ModelSpec } from './types.js';
 
 /**
- * The one switch over price models: prices `input` with the model of `spec`, exactly; the
- * breakdown is built only when `explained` (debug asks, the hot path does not).
- * @example priceModel({ kind: 'FLAT', unitAmount: new Dec(10) }, input).amount
+ * The one switch over price models: prices `input` with the model of `spec`, exactly, on the
+ * calculator `c` (safe-integer fractions or rationals of decimals); the breakdown is built only
+ * when `explained` (debug asks, the hot path does not).
+ * @example priceModel(EXACT, { kind: 'FLAT', unitAmount: decOf(10) }, input).amount
  */
-export function priceModel(spec: ModelSpec, input: ModelInput, explained = true): ModelResult {
+export function priceModel<V>(c: Calculator<V>, spec: ModelSpec, input: ModelInput<V>, explained = true): ModelResult<V> {
   switch (spec.kind) {
     case 'FLAT':
-      return flatModel(spec, input, explained);
+      return flatModel(c, spec, input, explained);
     case 'PER_UNIT':
-      return perUnitModel(spec, input, explained);
+      return perUnitModel(c, spec, input, explained);
     case 'PACKAGE':
-      return packageModel(spec, input, explained);
+      return packageModel(c, spec, input, explained);
     case 'TIERED_GRADUATED':
-      return graduatedModel(spec, input, explained);
+      return graduatedModel(c, spec, input, explained);
     case 'TIERED_VOLUME':
-      return volumeModel(spec, input, explained);
+      return volumeModel(c, spec, input, explained);
     case 'FORMULA':
-      return formulaModel(spec, input, explained);
+      // NOTE: a formula's values are unbounded in digits (division, long decimals), so it is
+      // evaluated on the rationals only; an instance with one is priced by EXACT.
+      if (c.small) throw SMALL_OVERFLOW;
+      return formulaModel(spec, input as unknown as ModelInput<Rational>, explained) as unknown as ModelResult<V>;
     default: {
       const unreachable: never = spec;
       return unreachable;

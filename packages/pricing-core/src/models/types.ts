@@ -2,29 +2,29 @@ import type { FormulaNode } from '../formula/ast.js';
 import type { Decimal } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 
-/** What a model prices: the units and the context a formula may read. */
-export interface ModelInput {
-  /** Units after free units (`q` in the spec). */
-  readonly units: Rational;
+/** What a model prices: the units and the context a formula may read, in the calculator's values. */
+export interface ModelInput<V = Rational> {
+  /** Units after free units (`q` in docs/pricing.md). */
+  readonly units: V;
   /** The instance's quantity (1 for a pooled USAGE price). */
-  readonly quantity: Rational;
+  readonly quantity: V;
   /** Billable hours (the cycle for a pooled USAGE price). */
-  readonly hours: Rational;
+  readonly hours: V;
   /** Hours in the cycle. */
-  readonly cycleHours: Rational;
+  readonly cycleHours: V;
   /** Aggregated usage of any metric, for `usage.<metric>` in formulas. */
-  readonly usage: UsageReader;
+  readonly usage: UsageReader<V>;
 }
 
 /** Reads the usage of a metric (0 when absent); only formulas ask. */
-export interface UsageReader {
-  read(metric: string): Rational;
+export interface UsageReader<V = Rational> {
+  read(metric: string): V;
 }
 
 /** The exact amount a model computed and how; values in the breakdown stay exact. */
-export interface ModelResult {
+export interface ModelResult<V = Rational> {
   /** Exact amount, never rounded. */
-  readonly amount: Rational;
+  readonly amount: V;
   /** The model's own explanation (tiers used, packages, ...). */
   readonly breakdown: Readonly<Record<string, unknown>>;
 }
@@ -48,7 +48,7 @@ export type ModelSpec =
   | { readonly kind: 'FLAT'; readonly unitAmount: Decimal }
   | { readonly kind: 'PER_UNIT'; readonly rate: Decimal; readonly unitQuantity: Decimal }
   | { readonly kind: 'PACKAGE'; readonly packageSize: Decimal; readonly packagePrice: Decimal }
-  | { readonly kind: 'TIERED_GRADUATED'; readonly tiers: readonly ResolvedTier[] }
+  | { readonly kind: 'TIERED_GRADUATED'; readonly tiers: readonly ResolvedTier[]; readonly charged: readonly Rational[] }
   | { readonly kind: 'TIERED_VOLUME'; readonly tiers: readonly ResolvedTier[] }
   | {
       readonly kind: 'FORMULA';

@@ -2,7 +2,9 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readBounded } from './bounds.js';
-import { decText, withExactPath } from './decimal.js';
+import { decText } from './decimal.js';
+import { MESSAGES } from '../errors/messages.js';
+import { MAX_DECIMAL_TEXT } from './parse.js';
 
 const LIMIT = new Big('1e15');
 const places = (x: Big): number => Math.max(0, x.c.length - x.e - 1);
@@ -12,6 +14,25 @@ const text = fc.oneof(
   fc.constantFrom('1e-999999999', '1e300', '-0', '.5', '5.', '0x10', 'Infinity', 'NaN', ''),
 );
 const number = fc.oneof(fc.double({ noNaN: true }), fc.integer(), fc.constantFrom(1e-7, 1e-13, 1e15, 999999999999999, 5e-324));
+
+/** The rule of readBounded written on big.js alone: the reference its short readers are held to. */
+function readOnBig(value: number | string, kind: 'number' | 'money'): string {
+  let parsed: Big;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return MESSAGES.number;
+    const exponent = /e([+-]?\d+)$/.exec(String(value));
+    if (exponent !== null && Number(exponent[1]) >= 15) return MESSAGES.outOfRange;
+    if (exponent !== null && Number(exponent[1]) < -12) return MESSAGES.maxDecimals(12);
+    parsed = new Big(String(value));
+  } else {
+    const plain = kind === 'number' ? /^[+-]?(\d+(\.\d*)?|\.\d+)$/ : /^-?(\d+(\.\d*)?|\.\d+)$/;
+    if (value.length > MAX_DECIMAL_TEXT || !plain.test(value)) return kind === 'number' ? MESSAGES.plainNumber : MESSAGES.moneyFormat;
+    parsed = new Big(value.replace(/^\+/, ''));
+  }
+  if (parsed.c[0] !== 0 && parsed.e >= 15) return MESSAGES.outOfRange;
+  if (kind === 'number' && places(parsed) > 12) return MESSAGES.maxDecimals(12);
+  return parsed.eq(0) ? '0' : parsed.toFixed();
+}
 
 describe('readBounded', () => {
   it('bounded reading: readBounded(x) is a decimal with |d| < 10^15 and <= 12 places, or a sentence naming a bound', () => {
@@ -32,7 +53,7 @@ describe('readBounded', () => {
     );
   });
 
-  it('law: readBounded reads the same value, or gives the same sentence, on the fast form as on big.js only', () => {
+  it('law: readBounded reads the same value, or gives the same sentence, as the rule written on big.js alone', () => {
     const padded = fc
       .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^0{0,3}\d{0,17}$/), fc.stringMatching(/^\d{0,16}0{0,4}$/), fc.boolean())
       .map(([sign, whole, fraction, point]) => `${sign}${whole}${point || fraction !== '' ? '.' : ''}${fraction}`);
@@ -47,8 +68,7 @@ describe('readBounded', () => {
     fc.assert(
       fc.property(fc.oneof(text, number, padded, edges, edges.map(Number), short), fc.constantFrom('number' as const, 'money' as const), (value, kind) => {
         const fast = readBounded(value, kind);
-        const exact = withExactPath(true, () => readBounded(value, kind));
-        expect(typeof fast === 'string' ? fast : decText(fast)).toBe(typeof exact === 'string' ? exact : decText(exact));
+        expect(typeof fast === 'string' ? fast : decText(fast)).toBe(readOnBig(value, kind));
       }),
       { numRuns: 2000 },
     );

@@ -5,7 +5,7 @@ import { Dec } from './big.js';
 // formula evaluator and validation. Nothing outside `money/` reads a field of a `Decimal` or
 // knows how it is held; `src/architecture.test.ts` holds every other folder to this.
 //
-// Two representations, one value (pricing.md section 0 allows both: a float never holds a
+// Two representations, one value (docs/pricing.md allows both: a float never holds a
 // fraction of money, an exact integer count of a fixed fraction may):
 // - the fast one, a scaled integer: `int x 10^-scale`, `int` a safe integer (|int| < 2^53),
 //   `scale` from 0 to MAX_SCALE, no trailing zero after the point. Sums, differences,
@@ -15,9 +15,6 @@ import { Dec } from './big.js';
 // - the exact one, a big.js decimal, for anything else: more digits, an overflow, a formula's
 //   long values. An operation whose result would leave the fast domain is done on big.js
 //   decimals instead, for that value only.
-// `PRICING_EXACT=1` in the environment, or `calculatePlan(r, { exact: true })`, turns the
-// fast representation off: every value is then a big.js decimal (the law "fast == exact"
-// compares the two paths byte for byte).
 
 /** Largest scale of the fast representation. */
 const MAX_SCALE = 20;
@@ -41,32 +38,13 @@ export class Decimal {
   /** @internal The value as a rational over 1, made once (see `rat`). */
   whole: object | null = null;
 
+  /** @internal The value as a safe-integer fraction, made once (see calculator.ts). */
+  small: object | number | null = null;
+
   /** The exact text: plain decimal, no exponent, trailing zeros dropped. */
   toString(): string {
     return decText(this);
   }
-}
-
-let exactOnly = typeof process !== 'undefined' && process.env?.PRICING_EXACT === '1';
-
-/**
- * Runs `work` with the fast representation off (every value a big.js decimal) when `exact`,
- * as it is (the environment's choice) otherwise.
- * @example withExactPath(true, () => calculate()) // priced on big.js decimals only
- */
-export function withExactPath<T>(exact: boolean | undefined, work: () => T): T {
-  if (exact !== true || exactOnly) return work();
-  exactOnly = true;
-  try {
-    return work();
-  } finally {
-    exactOnly = false;
-  }
-}
-
-/** Whether values are being made on big.js decimals only. @example isExactOnly() // false */
-export function isExactOnly(): boolean {
-  return exactOnly;
 }
 
 /** A fast value, normalized (no trailing zero after the point); `undefined` when it does not fit. */
@@ -83,12 +61,12 @@ function scaled(int: number, scale: number): Decimal | undefined {
 }
 
 /**
- * A decimal from a big.js value: the fast form when it fits (and the exact path is not forced).
+ * A decimal from a big.js value: the fast form when it fits.
  * @example decText(fromBig(new Dec('1.50'))) // '1.5'
  */
 export function fromBig(b: BigValue): Decimal {
   const c = b.c;
-  if (!exactOnly && c.length <= 15) {
+  if (c.length <= 15) {
     const scale = c.length - 1 - b.e;
     if (c[0] === 0) return ZERO;
     if (scale <= MAX_SCALE && b.e <= 15) {
@@ -119,7 +97,7 @@ export const ONE: Decimal = new Decimal(1, 0, null);
  * @example decText(decOf('12.30')) // '12.3'
  */
 export function decOf(value: number | string): Decimal {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && !exactOnly) return scaled(value, 0) ?? fromBig(new Dec(String(value)));
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return scaled(value, 0) ?? fromBig(new Dec(String(value)));
   return fromBig(new Dec(typeof value === 'number' ? String(value) : value));
 }
 
@@ -128,8 +106,8 @@ export function isDecimal(value: unknown): value is Decimal {
   return value instanceof Decimal;
 }
 
-/** Both fast, the exact path not forced. */
-const bothFast = (a: Decimal, b: Decimal): boolean => a.scale >= 0 && b.scale >= 0 && !exactOnly;
+/** Both fast. */
+const bothFast = (a: Decimal, b: Decimal): boolean => a.scale >= 0 && b.scale >= 0;
 
 /** `a.int` at scale `scale` (>= a.scale), or NaN when that leaves the safe range. */
 function at(a: Decimal, scale: number): number {
@@ -205,7 +183,7 @@ export function decAbs(a: Decimal): Decimal {
 
 /** @example decText(decNeg(decOf(2))) // '-2' */
 export function decNeg(a: Decimal): Decimal {
-  if (a.scale >= 0 && !exactOnly) return a.int === 0 ? a : new Decimal(-a.int, a.scale, null);
+  if (a.scale >= 0) return a.int === 0 ? a : new Decimal(-a.int, a.scale, null);
   return fromBig(toBig(a).neg());
 }
 
@@ -269,10 +247,10 @@ export function wholeOf(x: Decimal): number | undefined {
 
 /** The fast parts of a value, or undefined (for the other modules of money/). */
 export function fastParts(a: Decimal): Decimal | undefined {
-  return a.scale >= 0 && !exactOnly ? a : undefined;
+  return a.scale >= 0 ? a : undefined;
 }
 
 /** A fast value from parts, or undefined when it does not fit (for the other modules of money/). */
 export function fastValue(int: number, scale: number): Decimal | undefined {
-  return exactOnly ? undefined : scaled(int, scale);
+  return scaled(int, scale);
 }

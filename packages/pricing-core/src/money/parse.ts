@@ -1,6 +1,6 @@
 import { Dec } from './big.js';
 import type { Decimal } from './decimal.js';
-import { decText, fastValue, fromBig, isExactOnly } from './decimal.js';
+import { decText, fastValue, fromBig } from './decimal.js';
 
 export { decimalPlaces } from './decimal.js';
 
@@ -31,10 +31,9 @@ export function parseNumeric(value: number | string): Decimal | undefined {
 }
 
 // NOTE: quantities, hours and usage are mostly small whole numbers; values are immutable, so
-// one shared decimal per such number (one table per representation) saves making it again.
-const SMALL_INTEGER_LIMIT = 1 << 14;
-const smallFast: (Decimal | undefined)[] = new Array<Decimal | undefined>(SMALL_INTEGER_LIMIT).fill(undefined);
-const smallExact: (Decimal | undefined)[] = new Array<Decimal | undefined>(SMALL_INTEGER_LIMIT).fill(undefined);
+// one shared decimal per such number, a constant table made once, saves making it again.
+const SMALL_INTEGER_LIMIT = 1 << 12;
+const SMALL_INTEGERS: readonly Decimal[] = Array.from({ length: SMALL_INTEGER_LIMIT }, (_, i) => fastValue(i, 0) as Decimal);
 
 /**
  * The exact decimal of a finite JSON number, read through `String(n)`.
@@ -42,8 +41,7 @@ const smallExact: (Decimal | undefined)[] = new Array<Decimal | undefined>(SMALL
  */
 export function decimalOfNumber(value: number): Decimal {
   if (Number.isInteger(value) && value >= 0 && value < SMALL_INTEGER_LIMIT) {
-    if (isExactOnly()) return (smallExact[value] ??= fromBig(new Dec(String(value))));
-    return (smallFast[value] ??= fastValue(value, 0) as Decimal);
+    return SMALL_INTEGERS[value] as Decimal;
   }
   if (Number.isSafeInteger(value)) return fastValue(value, 0) ?? fromBig(new Dec(String(value)));
   return fromBig(new Dec(String(value)));

@@ -12,8 +12,8 @@ import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
-import { findPrices, keepPrices, type CachedPrices } from './price-cache.js';
-import { isExactOnly } from '../money/decimal.js';
+import { PriceCache, type CachedPrices, type PriceListInput } from './price-cache.js';
+import { decText } from '../money/decimal.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =
@@ -34,14 +34,16 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const root = asObject(request) ?? {};
   const planConfig = asObject(root.planConfig) ?? {};
   const calcConfig = root.calcConfig;
-  // NOTE: a price list seen valid before (same content, same capHours, same mode) is neither
-  // checked nor resolved again: see price-cache.ts.
-  const rawPrices = planConfig.prices;
-  const capHours = asObject(calcConfig)?.capHours;
-  const exact = isExactOnly();
-  const lookup = options.priceCache ? findPrices(rawPrices, capHours, exact) : undefined;
+  // NOTE: a price list seen valid before (the same resolution input) is neither checked nor
+  // resolved again when the caller passes a cache: see price-cache.ts.
+  const cache = options.priceCache;
+  if (cache !== undefined && !(cache instanceof PriceCache)) throw new RangeError('priceCache must be made by createPriceCache');
+  // NOTE: the cycle is read here for the key and again below, in the order its violations are listed.
+  const cycleHours = resolveCycle(calcConfig, new ViolationCollector()).cycleHours;
+  const input: PriceListInput = { prices: planConfig.prices, cycleHours: decText(cycleHours) };
+  const lookup = cache?.find(input);
   const cached = lookup?.hit;
-  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (rawPrices as unknown[]));
+  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]));
 
   const code = readText(planConfig.currency) ?? 'USD';
   const currency = normalizeCurrency(code);
@@ -50,7 +52,8 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
 
   const cycle = resolveCycle(calcConfig, v);
   const overageRates = resolveOverageRates(calcConfig, v);
-  const { prices, usageMetrics, addonCodes } = cached ?? resolvePrices(rawPrices, cycle.cycleHours, v);
+  const resolvedPrices = cached ?? resolvePrices(input.prices, cycle.cycleHours, v);
+  const { prices, usageMetrics, addonCodes } = resolvedPrices;
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
@@ -59,10 +62,9 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
-  let shared = cached;
-  if (lookup?.key !== undefined && shared === undefined) keepPrices(lookup, (shared = { prices, usageMetrics, addonCodes }), rawPrices, capHours, exact);
-  const priced = overageRates.size === 0 ? prices : prices.map((price) => applyOverageRate(price, overageRates));
-  const { basePrices, addonPrices, usagePrices } = splitOf(priced, overageRates.size === 0 ? shared : undefined);
+  if (cache !== undefined && lookup !== undefined && cached === undefined) cache.keep(lookup, resolvedPrices, input);
+  const { basePrices, addonPrices, usagePrices } =
+    overageRates.size === 0 ? resolvedPrices.split : splitOf(prices.map((price) => applyOverageRate(price, overageRates)));
   // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
   return {
     ok: true,
@@ -78,7 +80,6 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
       discountPercent: adjustments.discountPercent,
       couponValue: adjustments.couponValue,
       taxRate: adjustments.taxRate,
-      shared: shared ?? null,
     },
   };
 }
@@ -86,13 +87,9 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
 /** The prices by product type, ADDON prices by code. */
 type PriceSplit = Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
 
-// NOTE: how a cached price list splits is kept with it; with overage rates (which change some
-// prices, per request) the split is made again.
-const splits = new WeakMap<CachedPrices, PriceSplit>();
-
-function splitOf(prices: readonly ResolvedPrice[], shared: CachedPrices | undefined): PriceSplit {
-  let split = shared === undefined ? undefined : splits.get(shared);
-  if (split !== undefined) return split;
+// NOTE: the split of a price list is kept with its resolution; with overage rates (which change
+// some prices, per request) it is made again.
+function splitOf(prices: readonly ResolvedPrice[]): PriceSplit {
   const addonPrices = new Map<string, ResolvedPrice[]>();
   for (const price of prices) {
     if (price.productType !== 'ADDON' || price.addonCode === null) continue;
@@ -100,9 +97,7 @@ function splitOf(prices: readonly ResolvedPrice[], shared: CachedPrices | undefi
     list.push(price);
     addonPrices.set(price.addonCode, list);
   }
-  split = { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
-  if (shared !== undefined) splits.set(shared, split);
-  return split;
+  return { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
 }
 
 /** Checks and resolves every price; the cross-price facts are read from the raw prices, so they hold even when a price has other errors. */
@@ -124,7 +119,7 @@ function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationColl
     const price = resolvePrice(item, index, cycleHours, v);
     if (price !== undefined) prices.push(price);
   });
-  return { prices, usageMetrics, addonCodes };
+  return { prices, split: splitOf(prices), usageMetrics, addonCodes };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

@@ -1,15 +1,26 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { calculatePlan, PricingValidationError } from '../index.js';
 import type { CalculateOptions } from '../index.js';
 import { planArb } from '../test-support/arbitraries.js';
 import { mutatedPlanArb } from '../test-support/mutations.js';
-import { configurePriceCache, DEFAULT_PRICE_CACHE, priceCacheSize, priceListKey } from './price-cache.js';
+import { createPriceCache, DEFAULT_PRICE_CACHE, PriceCache, priceListKey } from './price-cache.js';
+import type { PriceCacheSettings } from './price-cache.js';
 
 const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 150);
 
-/** The whole outcome as text: the result with its FULL debug, or the violations. */
-function outcome(request: unknown, options: CalculateOptions = {}): string {
+/** The cache the tests price with (a new one before each test, as a caller would own one). */
+let cache: PriceCache = createPriceCache();
+const configurePriceCache = (settings?: Partial<PriceCacheSettings>): void => {
+  cache = createPriceCache(settings);
+};
+const priceCacheSize = (): number => cache.size;
+const cachedPlan = (request: unknown) => calculatePlan(request, { priceCache: cache });
+/** The key of a list priced with no capHours (the default cycle of 730 hours). */
+const keyOf730 = (prices: unknown, max = DEFAULT_PRICE_CACHE.maxKeyChars) => priceListKey({ prices, cycleHours: '730' }, max);
+
+/** The whole outcome as text: the result with its FULL debug, or the violations (priced with the cache unless told otherwise). */
+function outcome(request: unknown, options: CalculateOptions = { priceCache: cache }): string {
   try {
     return JSON.stringify(calculatePlan(request, { view: 'FULL', ...options }));
   } catch (error) {
@@ -18,7 +29,7 @@ function outcome(request: unknown, options: CalculateOptions = {}): string {
   }
 }
 
-const uncached = (request: unknown) => outcome(request, { priceCache: false });
+const uncached = (request: unknown) => outcome(request, {});
 
 const PRICES = [
   { pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.0125', billingPeriod: 'BILLING_PERIOD_HOURLY' },
@@ -26,7 +37,7 @@ const PRICES = [
 ];
 const INSTANCES = [{ quantity: 2, hoursUsed: 300 }];
 
-afterEach(() => configurePriceCache());
+beforeEach(() => configurePriceCache());
 
 describe('the resolved-prices cache', () => {
   it('law: a request prices the same whether its price list was cached before or not (results and violations)', () => {
@@ -63,14 +74,15 @@ describe('the resolved-prices cache', () => {
   it('keeps a list only when the whole request is valid, once, and uses it for the next request', () => {
     configurePriceCache();
     const request = { planConfig: { prices: PRICES }, instances: INSTANCES };
-    expect(() => calculatePlan({ planConfig: { prices: [{ ...PRICES[0], unitAmount: '-1' }] }, instances: INSTANCES })).toThrow(PricingValidationError);
-    expect(() => calculatePlan({ ...request, instances: [{ quantity: -1 }] })).toThrow(PricingValidationError);
+    expect(() => cachedPlan({ planConfig: { prices: [{ ...PRICES[0], unitAmount: '-1' }] }, instances: INSTANCES })).toThrow(PricingValidationError);
+    expect(() => cachedPlan({ ...request, instances: [{ quantity: -1 }] })).toThrow(PricingValidationError);
     expect(priceCacheSize()).toBe(0);
-    const total = calculatePlan(request).total;
+    const total = cachedPlan(request).total;
     expect(priceCacheSize()).toBe(1);
-    expect(calculatePlan(structuredClone(request)).total).toBe(total);
+    expect(cachedPlan(structuredClone(request)).total).toBe(total);
     expect(priceCacheSize()).toBe(1);
-    expect(calculatePlan(request, { priceCache: false }).total).toBe(total);
+    expect(calculatePlan(request).total).toBe(total);
+    expect(priceCacheSize()).toBe(1);
   });
 
   it('the list is compared with a copy: changing the caller\'s objects after a call is seen by the next call', () => {
@@ -124,15 +136,15 @@ describe('the resolved-prices cache', () => {
         outcome(cachedRequest);
         expect(priceCacheSize()).toBe(1);
         expect(outcome(request)).toBe(uncached(request));
-        expect(priceListKey(make(), undefined, false)).toBeUndefined();
+        expect(keyOf730(make())).toBeUndefined();
       });
     }
   });
 
   it('bounds: at most maxEntries lists (least recently used forgotten first), none longer than maxKeyChars, 0 turns it off', () => {
     const lists = ['1', '2', '3'].map((unitAmount) => [{ pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount }]);
-    const price = (prices: unknown[]) => calculatePlan({ planConfig: { prices }, instances: INSTANCES });
-    const keyOf = (prices: unknown[]) => priceListKey(prices, undefined, false) as string;
+    const price = (prices: unknown[]) => cachedPlan({ planConfig: { prices }, instances: INSTANCES });
+    const keyOf = (prices: unknown[]) => keyOf730(prices) as string;
     configurePriceCache({ maxEntries: 2 });
     price(lists[0]!);
     price(lists[1]!);
@@ -145,7 +157,7 @@ describe('the resolved-prices cache', () => {
     configurePriceCache({ maxKeyChars: keyOf(lists[0]!).length - 1 });
     price(lists[0]!);
     expect(priceCacheSize()).toBe(0);
-    expect(priceListKey(lists[0], undefined, false)).toBeUndefined();
+    expect(keyOf730(lists[0], keyOf(lists[0]!).length - 1)).toBeUndefined();
     configurePriceCache({ maxEntries: 0 });
     price(lists[0]!);
     expect(priceCacheSize()).toBe(0);
@@ -154,21 +166,34 @@ describe('the resolved-prices cache', () => {
     expect(DEFAULT_PRICE_CACHE).toEqual({ maxEntries: 256, maxKeyChars: 65_536 });
   });
 
-  it('keys differ by mode and by capHours, and JSON.parse output always has a key', () => {
+  it('the key is made from the whole resolution input: keys differ by cycle hours; JSON.parse output always has a key', () => {
     const parsed = JSON.parse(JSON.stringify(PRICES)) as unknown[];
-    const keys = new Set([priceListKey(parsed, undefined, false), priceListKey(parsed, undefined, true), priceListKey(parsed, 672, false), priceListKey(parsed, '672', false)]);
-    expect(keys.size).toBe(4);
+    const keys = new Set([keyOf730(parsed), priceListKey({ prices: parsed, cycleHours: '672' }, 65_536)]);
+    expect(keys.size).toBe(2);
     expect([...keys].every((key) => typeof key === 'string')).toBe(true);
-    expect(priceListKey({ 0: PRICES[0], length: 1 }, undefined, false)).toBeUndefined();
-    expect(priceListKey([PRICES[0], , PRICES[1]], undefined, false)).toBeUndefined();
-    expect(priceListKey([{ ...PRICES[0], freeUnits: -0 }], undefined, false)).toBeUndefined();
+    // A field added to the input is in the key without a change to the key (the fault of a hand-listed key).
+    const widened = { prices: parsed, cycleHours: '730', newField: 1 } as Parameters<typeof priceListKey>[0];
+    expect(priceListKey(widened, 65_536)).not.toBe(keyOf730(parsed));
+    expect(cache.find({ prices: { 0: PRICES[0], length: 1 }, cycleHours: '730' }).key).toBeUndefined();
+    expect(keyOf730([PRICES[0], , PRICES[1]])).toBeUndefined();
+    expect(keyOf730([{ ...PRICES[0], freeUnits: -0 }])).toBeUndefined();
+  });
+
+  it('the cache is the caller\'s: two caches share nothing, and a call without one keeps nothing', () => {
+    const other = createPriceCache();
+    const request = { planConfig: { prices: PRICES }, instances: INSTANCES };
+    calculatePlan(request);
+    expect([cache.size, other.size]).toEqual([0, 0]);
+    calculatePlan(request, { priceCache: other });
+    expect([cache.size, other.size]).toEqual([0, 1]);
+    expect(() => calculatePlan(request, { priceCache: { size: 0 } })).toThrow(RangeError);
   });
 
   it('a list nested 100,000 deep is refused as a key and reported by the checks, without a stack overflow', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     const prices = [{ ...PRICES[0], tiers: deep }];
-    expect(priceListKey(prices, undefined, false)).toBeUndefined();
-    expect(() => calculatePlan({ planConfig: { prices }, instances: INSTANCES })).toThrow(PricingValidationError);
+    expect(keyOf730(prices)).toBeUndefined();
+    expect(() => cachedPlan({ planConfig: { prices }, instances: INSTANCES })).toThrow(PricingValidationError);
   });
 });

@@ -1,4 +1,4 @@
-import type { ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 
 // NOTE: prices repeat. A service prices the same catalogue plan for request after request, and
 // for a small plan, checking and resolving its prices (reading every amount, sorting tiers,
@@ -30,35 +30,23 @@ export const DEFAULT_PRICE_CACHE: Readonly<PriceCacheSettings> = Object.freeze({
 export interface CachedPrices {
   /** Every price in input order, before `calcConfig.overageRates` is applied. */
   readonly prices: readonly ResolvedPrice[];
+  /** The same prices by product type (ADDON prices by code). */
+  readonly split: Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
   /** USAGE metrics and the index of their price. */
   readonly usageMetrics: ReadonlyMap<string, number>;
   /** ADDON codes. */
   readonly addonCodes: ReadonlySet<string>;
 }
 
-let settings: PriceCacheSettings = DEFAULT_PRICE_CACHE;
-const entries = new Map<string, CachedPrices>();
-
-/**
- * Sets the bounds of the resolved-prices cache (and empties it); unset fields keep their defaults.
- * @example configurePriceCache({ maxEntries: 0 }) // off
- */
-export function configurePriceCache(next: Partial<PriceCacheSettings> = {}): void {
-  const merged = { ...DEFAULT_PRICE_CACHE, ...next };
-  for (const [name, value] of Object.entries(merged)) {
-    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0, got ${String(value)}`);
-  }
-  settings = Object.freeze(merged);
-  entries.clear();
-  recent = undefined;
+/** Everything the resolution of a price list reads. The key is made from all of it, so a field added here is part of the key. */
+export interface PriceListInput {
+  /** `planConfig.prices` as sent. */
+  readonly prices: unknown;
+  /** The cycle's hours, as text (DAILY and WEEKLY period factors depend on them). */
+  readonly cycleHours: string;
 }
 
-/** The number of price lists kept now (for tests and metrics). @example priceCacheSize() // 0 */
-export function priceCacheSize(): number {
-  return entries.size;
-}
-
-/** What a lookup found: the key (undefined when the list cannot be cached) and the entry, if any. */
+/** What a lookup found: the key (undefined when the input cannot be cached) and the entry, if any. */
 export interface PriceLookup {
   readonly key: string | undefined;
   readonly hit: CachedPrices | undefined;
@@ -66,43 +54,70 @@ export interface PriceLookup {
 
 const NO_KEY: PriceLookup = { key: undefined, hit: undefined };
 
-/** The most recently used entry with a plain copy of its list: the common case (one plan priced again and again) is one comparison walk, no key. */
-let recent: { readonly prices: unknown; readonly capHours: unknown; readonly exact: boolean; readonly key: string; readonly value: CachedPrices } | undefined;
+/**
+ * A bounded cache of resolved price lists, made and owned by its caller (a server keeps one
+ * per process or worker) and passed to `calculatePlan` as `options.priceCache`.
+ * @example const cache = createPriceCache({ maxEntries: 64 }); calculatePlan(request, { priceCache: cache })
+ */
+export class PriceCache {
+  /** Its bounds. */
+  readonly settings: Readonly<PriceCacheSettings>;
+  private readonly entries = new Map<string, CachedPrices>();
+  /** The most recently used entry with a plain copy of its input: the common case (one plan priced again and again) is one comparison walk, no key. */
+  private recent: { readonly input: unknown; readonly key: string; readonly value: CachedPrices } | undefined;
+
+  /** @internal use `createPriceCache`. */
+  constructor(settings: Readonly<PriceCacheSettings>) {
+    this.settings = settings;
+  }
+
+  /** The number of price lists kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Looks up the resolution of a price list. */
+  find(input: PriceListInput): PriceLookup {
+    if (this.settings.maxEntries === 0 || !Array.isArray(input.prices)) return NO_KEY;
+    const last = this.recent;
+    if (last !== undefined && sameData(input, last.input, 0)) return { key: last.key, hit: last.value };
+    const key = priceListKey(input, this.settings.maxKeyChars);
+    if (key === undefined) return NO_KEY;
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      this.remember(key, hit, input);
+    }
+    return { key, hit };
+  }
+
+  /** Keeps a valid price list's resolution under the lookup's key, forgetting the least recently used past the bound. */
+  keep(lookup: PriceLookup, value: CachedPrices, input: PriceListInput): void {
+    const key = lookup.key;
+    if (this.settings.maxEntries === 0 || key === undefined) return;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.settings.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.remember(key, value, input);
+  }
+
+  private remember(key: string, value: CachedPrices, input: PriceListInput): void {
+    // NOTE: a plain copy (the data was found plain, so JSON round-trips it exactly), not the caller's objects, which may change later.
+    this.recent = { input: JSON.parse(key) as unknown, key, value };
+  }
+}
 
 /**
- * Looks a price list up (with `capHours` and the mode, which its resolution depends on).
- * @example findPrices(planConfig.prices, calcConfig.capHours, false).hit?.prices.length
+ * A cache of resolved price lists, within the given bounds (unset ones keep their defaults).
+ * @example createPriceCache({ maxEntries: 0 }).size // 0 (off)
  */
-export function findPrices(prices: unknown, capHours: unknown, exact: boolean): PriceLookup {
-  if (settings.maxEntries === 0 || !Array.isArray(prices)) return NO_KEY;
-  const last = recent;
-  if (last !== undefined && last.exact === exact && sameData(capHours, last.capHours, 0) && sameData(prices, last.prices, 0)) {
-    return { key: last.key, hit: last.value };
+export function createPriceCache(settings: Partial<PriceCacheSettings> = {}): PriceCache {
+  const merged = { ...DEFAULT_PRICE_CACHE, ...settings };
+  for (const [name, value] of Object.entries(merged)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0, got ${String(value)}`);
   }
-  const key = priceListKey(prices, capHours, exact);
-  if (key === undefined) return NO_KEY;
-  const hit = entries.get(key);
-  if (hit !== undefined) {
-    entries.delete(key);
-    entries.set(key, hit);
-    remember(key, hit, prices, capHours, exact);
-  }
-  return { key, hit };
-}
-
-/** Keeps a valid price list's resolution under `key`, forgetting the least recently used past the bound. */
-export function keepPrices(lookup: PriceLookup, value: CachedPrices, prices: unknown, capHours: unknown, exact: boolean): void {
-  const key = lookup.key;
-  if (settings.maxEntries === 0 || key === undefined) return;
-  entries.delete(key);
-  entries.set(key, value);
-  while (entries.size > settings.maxEntries) entries.delete(entries.keys().next().value as string);
-  remember(key, value, prices, capHours, exact);
-}
-
-function remember(key: string, value: CachedPrices, prices: unknown, capHours: unknown, exact: boolean): void {
-  // NOTE: a plain copy (the data was found plain, so JSON round-trips it exactly), not the caller's objects, which may change later.
-  recent = { prices: JSON.parse(JSON.stringify(prices)) as unknown, capHours: capHours === undefined ? undefined : (JSON.parse(JSON.stringify(capHours)) as unknown), exact, key, value };
+  return new PriceCache(Object.freeze(merged));
 }
 
 /**
@@ -148,17 +163,16 @@ function sameData(value: unknown, copy: unknown, depth: number): boolean {
 }
 
 /**
- * The cache key of a price list and what its resolution depends on (the mode and `capHours`),
- * or undefined when any of it is not plain JSON data, or longer than the bound.
- * @example priceListKey([{ unitAmount: '1' }], 672, false) // 'f|672|[{"unitAmount":"1"}]'
+ * The cache key of a resolution input: its whole content as JSON, or undefined when it is
+ * not plain data (see `isPlainData`) or longer than `maxKeyChars`.
+ * @example priceListKey({ prices: [{ unitAmount: '1' }], cycleHours: '672' }, 1000) // '{"prices":[{"unitAmount":"1"}],"cycleHours":"672"}'
  */
-export function priceListKey(prices: unknown, capHours: unknown, exact: boolean): string | undefined {
-  if (settings.maxEntries === 0 || !Array.isArray(prices)) return undefined;
-  const budget = { left: settings.maxKeyChars };
-  if (!isPlainData(prices, budget) || (capHours !== undefined && !isPlainData(capHours, budget))) return undefined;
+export function priceListKey(input: PriceListInput, maxKeyChars: number): string | undefined {
+  const budget = { left: maxKeyChars };
+  if (!isPlainData(input, budget)) return undefined;
   // NOTE: on plain data (checked above) `JSON.stringify` is faithful, and far faster than writing the text here.
-  const key = `${exact ? 'x' : 'f'}|${capHours === undefined ? '' : JSON.stringify(capHours)}|${JSON.stringify(prices)}`;
-  return key.length <= settings.maxKeyChars ? key : undefined;
+  const key = JSON.stringify(input);
+  return key.length <= maxKeyChars ? key : undefined;
 }
 
 const MAX_DEPTH = 8;

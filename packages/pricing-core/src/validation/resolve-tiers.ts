@@ -1,3 +1,4 @@
+import { chargedBefore } from '../models/tiered-graduated.js';
 import { TIER_MODES } from '../constants.js';
 import { MESSAGES } from '../errors/messages.js';
 import type { Decimal } from '../money/decimal.js';
@@ -71,7 +72,7 @@ export function resolveTiers(
     unitAmount: t.unitAmount,
     flatFee: t.flatFee,
   }));
-  return modes.has('TIER_MODE_VOLUME') ? { kind: 'TIERED_VOLUME', tiers: resolved } : { kind: 'TIERED_GRADUATED', tiers: resolved };
+  return modes.has('TIER_MODE_VOLUME') ? { kind: 'TIERED_VOLUME', tiers: resolved } : { kind: 'TIERED_GRADUATED', tiers: resolved, charged: chargedBefore(resolved) };
 }
 
 // NOTE: the tiers must cover [0, infinity) without gaps or overlaps, so no unit is left unpriced

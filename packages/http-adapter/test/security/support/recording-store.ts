@@ -16,6 +16,7 @@ export function recordingStore(inner: BillingStore): RecordingStore {
   const store: BillingStore = {
     kind: inner.kind,
     ping: () => inner.ping(),
+    statementCount: () => inner.statementCount(),
     migrate: () => inner.migrate(),
     openingMigrations: inner.openingMigrations,
     close: () => inner.close(),
@@ -32,8 +33,19 @@ export function recordingStore(inner: BillingStore): RecordingStore {
 function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
   return {
     lockSubscriptionKey: (...args) => uow.lockSubscriptionKey(...args),
+    // NOTE: a savepoint's writes count once it succeeded; rolled back, they are not recorded.
+    async savepoint(work) {
+      const inner: string[] = [];
+      const result = await uow.savepoint((u) => work(recording(u, inner)));
+      log.push(...inner);
+      return result;
+    },
+    flush: () => uow.flush(),
+    endChange: () => uow.endChange(),
     // NOTE: the page-token key is made once per database, not by a request's business; not recorded.
     pageTokenKey: uow.pageTokenKey,
+    // NOTE: add-on events are written by the store with the add-on rows that are recorded here.
+    events: uow.events,
     addons: {
       ...bind(uow.addons),
       insert: async (addon) => {
@@ -63,15 +75,17 @@ function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
         if (inserted) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
         return inserted;
       },
-      claim: async (event, options) => {
-        const claimed = await uow.webhookEvents.claim(event, options);
-        if (claimed !== null) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
-        const creates = claimed?.created === true ? options.creates : undefined;
-        if (creates !== undefined) {
-          log.push(`subscriptions.insert ${creates.subscription.organizationId}/${creates.subscription.id}`);
-          for (const addon of creates.addons) log.push(`addons.insert ${addon.organizationId}/${addon.id}`);
+      claimAll: async (requests) => {
+        const answers = await uow.webhookEvents.claimAll(requests);
+        for (const [i, { event, creates }] of requests.entries()) {
+          const answer = answers[i];
+          if (answer !== null) log.push(`webhookEvents.insert ${event.organizationId}/${event.provider}/${event.eventId}`);
+          if (answer !== null && answer !== 'follows' && answer?.created === true && creates !== undefined) {
+            log.push(`subscriptions.insert ${creates.subscription.organizationId}/${creates.subscription.id}`);
+            for (const addon of creates.addons) log.push(`addons.insert ${addon.organizationId}/${addon.id}`);
+          }
         }
-        return claimed;
+        return answers;
       },
       setStatus: async (org, provider, eventId, status) => {
         log.push(`webhookEvents.setStatus ${org}/${provider}/${eventId} ${status}`);
