@@ -5,7 +5,9 @@
 import * as engine from './pricing-core.js';
 import { drawUsageChart, drawWaterfall, usageSeries } from './charts.js';
 import { minus } from './decimal.js';
-import { chartablePrices, markViolations, renderForm } from './form.js';
+import { renderForm } from './form.js';
+import { chartablePrices } from './form-instances.js';
+import { markViolations } from './violations.js';
 
 const { calculatePlan, PricingValidationError } = engine;
 
