@@ -192,13 +192,17 @@ function drawForm() {
   markViolations(form, lastViolations);
 }
 
-/** After an edit in the form: the JSON follows, then the price; the form is redrawn when its shape changed. */
-function formChanged(structural, focusId) {
+/**
+ * After an edit in the form: the JSON follows, then the price; the form is redrawn when its shape
+ * changed, and focus lost with a removed control goes to `fallbackId`.
+ */
+function formChanged(structural, fallbackId) {
   const text = JSON.stringify(request, null, 2);
   editor.value = text;
   writeLink(JSON.stringify(request));
   if (structural) drawForm();
-  if (focusId && document.getElementById(focusId) && document.activeElement === document.body) document.getElementById(focusId).focus();
+  const lost = document.activeElement === null || document.activeElement === document.body;
+  if (lost && fallbackId) document.getElementById(fallbackId)?.focus();
   price();
 }
 

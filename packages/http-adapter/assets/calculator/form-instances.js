@@ -68,7 +68,7 @@ function instancePart(b, i, instance, cycle) {
       children.push(b.slider(at('usage', metric), `Usage of ${metric}, 0 to ${max}`, max, niceStep(max)));
     }
   }
-  children.push(addonsPart(b, i, instance), b.button('Remove instance', () => b.request.instances.splice(i, 1), { id: `remove-instance-${i}`, class: 'remove' }));
+  children.push(addonsPart(b, i, instance), b.button('Remove instance', () => b.request.instances.splice(i, 1), { id: `remove-instance-${i}`, class: 'remove' }, 'add-instance'));
   const group = b.group(at(), `Instance ${i + 1}`, ...children);
   group.dataset.instanceIndex = String(i);
   return group;
@@ -91,7 +91,7 @@ function addonsPart(b, i, instance) {
         { class: 'row addon', 'data-path': pathText(entryPath), 'data-field-of': pathText(entryPath) },
         b.field([...entryPath, 'code'], `Add-on ${a + 1}`, 'select', { options: { values: codes, blank: '(choose)' }, structural: true }),
         usage === undefined || usage === null || typeof usage === 'number' || typeof usage === 'string' ? b.field([...entryPath, 'usage'], `Add-on ${a + 1} usage`, 'number', { placeholder: 'quantity' }) : el('p', { class: 'hint', text: 'Usage map: edit it in the JSON.' }),
-        b.button('Remove', () => instance.addons.splice(a, 1), { 'aria-label': `Remove add-on ${a + 1} of instance ${i + 1}`, id: `${idOf(entryPath)}-remove` }),
+        b.button('Remove', () => instance.addons.splice(a, 1), { 'aria-label': `Remove add-on ${a + 1} of instance ${i + 1}`, id: `${idOf(entryPath)}-remove` }, `${idOf(path)}-add`),
       ),
     );
   });

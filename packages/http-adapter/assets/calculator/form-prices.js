@@ -90,7 +90,7 @@ function pricePart(b, i, price) {
         b.field(at('prorate'), 'Prorate by hours used', 'flag'),
       ),
     ),
-    b.button('Remove price', () => b.request.planConfig.prices.splice(i, 1), { id: `remove-price-${i}`, class: 'remove' }),
+    b.button('Remove price', () => b.request.planConfig.prices.splice(i, 1), { id: `remove-price-${i}`, class: 'remove' }, 'add-price'),
   );
   const group = b.group(at(), `Price ${i + 1}`, ...children);
   group.dataset.priceIndex = String(i);
@@ -134,7 +134,7 @@ function tiersPart(b, path, price, modes) {
       cell(tierPath, 'endExclusive', `Tier ${n} up to (units, empty: no end)`, 'number'),
       cell(tierPath, 'unitAmount', `Tier ${n} unit amount`, 'money'),
       cell(tierPath, 'flatFeeAmount', `Tier ${n} flat fee`, 'money'),
-      el('td', {}, b.button('Remove', () => price.tiers.splice(t, 1), { 'aria-label': `Remove tier ${n}`, id: `${idOf(tierPath)}-remove` })),
+      el('td', {}, b.button('Remove', () => price.tiers.splice(t, 1), { 'aria-label': `Remove tier ${n}`, id: `${idOf(tierPath)}-remove` }, `${idOf(path)}-add`)),
     );
   });
   const table = el(

@@ -76,11 +76,12 @@ class FormBuilder {
     return el('div', { class: 'field slider' }, el('label', { for: id, text: label }), control);
   }
 
-  button(text, onClick, attributes = {}) {
+  /** A button that changes the shape of the request; focus goes to `fallbackId` when the button is gone after it. */
+  button(text, onClick, attributes = {}, fallbackId = undefined) {
     const node = el('button', { type: 'button', ...attributes, text });
     node.addEventListener('click', () => {
       onClick();
-      this.changed(true, attributes.id);
+      this.changed(true, fallbackId);
     });
     return node;
   }
@@ -106,7 +107,7 @@ class FormBuilder {
 
 /**
  * Draws the form of `request` (an object, edited in place) into `container`. `changed(structural,
- * focusId)` is called after each edit; on a structural one the caller draws the form again.
+ * fallbackId)` is called after each edit; on a structural one the caller draws the form again.
  * @example renderForm(document.getElementById('form'), request, engine, (structural) => ...)
  */
 export function renderForm(container, request, engine, changed) {
