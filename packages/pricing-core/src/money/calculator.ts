@@ -76,11 +76,19 @@ function gcd(a: number, b: number): number {
   return x;
 }
 
-/** `n / d` (d > 0) made of safe integers: a whole number when d divides n. */
+/** Denominators above this are reduced to lowest terms (below it, a gcd costs more than it saves). */
+const REDUCE_ABOVE = 1e6;
+
+/** `n / d` (d > 0) made of safe integers: a whole number when d divides n, in lowest terms when d is large. */
 function frac(n: number, d: number): Small {
   if (n > SAFE || n < -SAFE || d > SAFE) throw SMALL_OVERFLOW;
   if (d === 1) return n;
-  return n % d === 0 ? n / d : new Frac(n, d);
+  if (n % d === 0) return n / d;
+  if (d <= REDUCE_ABOVE) return new Frac(n, d);
+  // NOTE: prorations and period factors (hours / cycle hours, cycle hours / 24) multiply
+  // denominators; in lowest terms their sums stay far inside the safe integers.
+  const g = gcd(n, d);
+  return new Frac(n / g, d / g);
 }
 
 const numOf = (a: Small): number => (typeof a === 'number' ? a : a.n);
@@ -111,7 +119,22 @@ function addSmall(a: Small, b: Small, sign: 1 | -1): Small {
   const g = gcd(ad, bd);
   const fa = bd / g;
   const fb = ad / g;
-  return frac(safe(an * fa) + sign * safe(bn * fb), safe(ad * fa));
+  const x = an * fa;
+  const y = bn * fb;
+  const d = ad * fa;
+  if (x <= SAFE && x >= -SAFE && y <= SAFE && y >= -SAFE && d <= SAFE) return frac(x + sign * y, d);
+  return bigSum(an, ad, sign * bn, bd);
+}
+
+/** `an / ad + bn / bd` on BigInt, in lowest terms: for the rare sum whose common denominator passes 2^53. */
+function bigSum(an: number, ad: number, bn: number, bd: number): Small {
+  const n = BigInt(an) * BigInt(bd) + BigInt(bn) * BigInt(ad);
+  const d = BigInt(ad) * BigInt(bd);
+  let x = n < 0n ? -n : n;
+  let y = d;
+  while (y !== 0n) [x, y] = [y, x % y];
+  const g = x === 0n ? 1n : x;
+  return frac(Number(n / g), Number(d / g));
 }
 
 function mulSmall(a: Small, b: Small): Small {
@@ -124,7 +147,7 @@ function mulSmall(a: Small, b: Small): Small {
   const bd = denOf(b);
   const n = an * bn;
   const d = ad * bd;
-  if (n <= SAFE && n >= -SAFE && d <= SAFE) return n % d === 0 ? n / d : new Frac(n, d);
+  if (n <= SAFE && n >= -SAFE && d <= SAFE) return frac(n, d);
   // NOTE: only when a part would leave the safe range: cross-reduce first, then try again.
   const g1 = gcd(an, bd);
   const g2 = gcd(bn, ad);
@@ -158,9 +181,13 @@ function moneySmall(a: Small, digits: number): Decimal {
   const n = numOf(a);
   const d = denOf(a);
   const magnitude = n < 0 ? -n : n;
-  const top = safe(magnitude * (POW10[digits] as number));
+  const scale = POW10[digits] as number;
+  // NOTE: the whole part and the fraction apart, so that a large amount over a small denominator stays safe.
+  const rest = magnitude % d;
+  const whole = (magnitude - rest) / d;
+  const top = safe(rest * scale);
   const r = top % d;
-  const q = (top - r) / d + (2 * r >= d ? 1 : 0);
+  const q = safe(whole * scale + (top - r) / d + (2 * r >= d ? 1 : 0));
   return fastValue(n < 0 ? -q : q, digits) as Decimal;
 }
 
