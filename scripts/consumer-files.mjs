@@ -61,11 +61,12 @@ console.log(laws.length + ' laws held');
 // @billing/client: a fetch stand-in answers as the server does, so the client's request, its
 // answer, its errors, its retry and verifyEvent are checked from require(), import and the types.
 const CLIENT_FETCH = `async (request) => {
-  seen.push(request.method + ' ' + new URL(request.url).pathname);
+  const path = new URL(request.url).pathname;
+  seen.push(request.method + ' ' + path);
   const json = (status, body, headers = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
   if (request.headers.get('authorization') !== 'Bearer t0ken' || request.headers.get('x-organization-id') !== 'org_a') return json(401, {});
   if (seen.length === 1) return json(503, { error: { code: 503, status: 'UNAVAILABLE', message: 'busy', details: [] } }, { 'retry-after': '0' });
-  if (request.url.endsWith('/v1/plans:calculate')) return json(200, { ...(await request.json()).expect, lineItems: [] });
+  if (path === '/v1/plans:calculate') return json(200, { ...(await request.json()).expect, lineItems: [] });
   return json(404, { error: { code: 404, status: 'NOT_FOUND', message: 'no such add-on', details: [
     { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ADDON_NOT_FOUND', domain: 'billing', metadata: {} } ] } });
 }`;

@@ -1,8 +1,10 @@
 -- Webhook ingest: a group of deliveries claimed by a fixed number of statements, whatever its size.
 --
 -- billing_claim_group(events, lock_keys, creates) claims the events of a group (or of one delivery
--- alone) in the caller's order, which sorts them (organization, provider, subscription, event id) so
--- that two processes take row and lock waits in one order and never wait for each other in a circle.
+-- alone) as if one after another in the order given (each subscription's events in arrival order).
+-- Whatever that order, it inserts the event rows in event-key order and takes the subscription locks
+-- in key order ("C" collation), the same in every process, so two processes' groups never wait for
+-- each other in a circle: all inserts come before all locks, and each kind in one total order.
 --   events:    JSON array of event rows (webhook_events columns, organization_id included);
 --   lock_keys: the subscription key of each event (the text its advisory lock is keyed by);
 --   creates:   JSON array, per event, {"subscription": <row>, "addons": [<row>...]} or null: what the
@@ -10,8 +12,8 @@
 -- The steps, each one statement for the whole group:
 --   1. the event rows, one multi-row INSERT; an id already stored, or repeated earlier in the array,
 --      inserts nothing (the event is a duplicate);
---   2. the advisory lock of each subscription of a fresh event that is not `ignored`, in order of
---      first appearance (a loop of simple calls);
+--   2. the advisory lock of each subscription of a fresh event that is not `ignored`, in key order
+--      (a loop of simple calls);
 --   3. read after the locks, so each read sees what the locks' previous holders committed: the known
 --      subscriptions and their add-ons, locked FOR UPDATE;
 --   4. for a subscription not known, its first fresh event that carries `creates` creates it: the
@@ -54,7 +56,7 @@ BEGIN
       subscription_external_id, payload, status, received_at)
     SELECT f.organization_id, f.provider, f.event_id, f.event_type, f.occurred_at,
       f.subscription_external_id, f.payload, f.status, f.received_at
-    FROM firsts f ORDER BY f.k
+    FROM firsts f ORDER BY f.organization_id COLLATE "C", f.provider COLLATE "C", f.event_id COLLATE "C"
     ON CONFLICT (organization_id, provider, event_id) DO NOTHING
     RETURNING webhook_events.organization_id, webhook_events.provider, webhook_events.event_id
   )
@@ -67,7 +69,7 @@ BEGIN
   FOR lock_key IN
     SELECT l.key FROM unnest(lock_keys) WITH ORDINALITY AS l(key, k)
     WHERE l.k = ANY(fresh) AND events->(l.k::integer - 1)->>'status' <> 'ignored'
-    GROUP BY l.key ORDER BY min(l.k)
+    GROUP BY l.key ORDER BY l.key COLLATE "C"
   LOOP
     PERFORM pg_advisory_xact_lock(hashtextextended(lock_key, 0));
   END LOOP;

@@ -31,7 +31,8 @@ export type { AddonServiceOptions, BillingServiceDeps, WebhookCodecs, WebhookPro
 
 export { openStore, openPgliteStore, openPostgresStore, applyMigrations, loadMigrations, DEFAULT_DATA_DIR } from './storage/index.js';
 export type { OpenStoreOptions, PostgresStoreOptions, Migration } from './storage/index.js';
-export { groupCommit, DEFAULT_GROUP_COMMIT } from './storage/index.js';
+export { groupCommit, DEFAULT_GROUP_COMMIT, probeStore } from './storage/index.js';
+export type { StoreProbe } from './storage/index.js';
 export type { GroupCommit, GroupCommitOptions } from './storage/index.js';
 export type {
   AddonListCursor,

@@ -191,6 +191,12 @@ export interface UnitOfWork {
   savepoint<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   /** Sends the writes buffered so far now, so that a failing write surfaces here and not at commit. */
   flush(): Promise<void>;
+  /**
+   * The writes so far are one change (one event's): a later write of a row they wrote is written
+   * after them, as a change of its own, so the row (and the outbox) goes through each change as
+   * it would with a transaction per event.
+   */
+  endChange(): void;
 }
 
 /** Which engine a store runs on. */

@@ -42,8 +42,8 @@ export interface GroupCommit {
 
 interface Piece {
   request: ClaimRequest;
+  /** The subscription's lock key: a group runs in order of it, each subscription's pieces in arrival order. */
   key: string;
-  order: string;
   work: ClaimedWork<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -59,7 +59,7 @@ class GroupFailed extends Error {
   }
 }
 
-const byOrder = (a: Piece, b: Piece) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
+const byKey = (a: Piece, b: Piece) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
  * The group's claims in one call, then each piece with its claim, in order, then their writes.
@@ -88,6 +88,7 @@ async function together(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
       claim = { found, pending: [], created: false };
     }
     const { result, state } = await piece.work(uow, claim);
+    uow.endChange();
     if (state !== null) states.set(piece.key, state);
     outcomes.set(piece, { ok: true, value: result });
   }
@@ -113,10 +114,12 @@ async function oneByOne(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
 
 /**
  * Group commit over a store: what arrives within `windowMs`, or until `maxSize` are waiting, runs
- * in one transaction and commits once; every piece is answered after that commit. A group is
- * sorted (organization, provider, subscription, event id; equal keys in arrival order), so that
- * two processes take locks in one order, and runs one way: its claims in one call, each piece
- * with its claim, the writes of all in one flush (see `together`). When anything of that fails
+ * in one transaction and commits once; every piece is answered after that commit. A group runs
+ * by subscription, each subscription's pieces in arrival order (as they would run one by one),
+ * one way: its claims in one call (which inserts the events and takes the locks in an order of
+ * its own, the same in every process, so two processes never wait for each other in a circle),
+ * each piece with its claim, each piece's writes a change of its own, all written by one flush
+ * (see `together`). When anything of that fails
  * (a claim, a piece, the writes), the transaction is rolled back and the group runs again with
  * every piece claimed in its own savepoint, so a failing piece is rolled back alone. A group that
  * fails as a whole (its commit, the connection) rejects every piece of it; nothing of it is kept.
@@ -161,7 +164,7 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
 
   const commitGroup = async (group: Piece[]) => {
     // NOTE: stable, so pieces with the same order keep their arrival order.
-    group.sort(byOrder);
+    group.sort(byKey);
     if (!(await commit(group, together))) await commit(group, oneByOne);
   };
 
@@ -182,11 +185,10 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
 
   return {
     run<T>(request: ClaimRequest, work: ClaimedWork<T>): Promise<T> {
-      const { organizationId, provider, subscriptionExternalId, eventId } = request.event;
+      const { organizationId, provider, subscriptionExternalId } = request.event;
       const key = subscriptionLockKey(organizationId, provider, subscriptionExternalId);
-      const order = JSON.stringify([organizationId, provider, subscriptionExternalId, eventId]);
       return new Promise<T>((resolve, reject) => {
-        waiting.push({ request, key, order, work: work as ClaimedWork<unknown>, resolve: resolve as (value: unknown) => void, reject });
+        waiting.push({ request, key, work: work as ClaimedWork<unknown>, resolve: resolve as (value: unknown) => void, reject });
         if (waiting.length >= maxSize) dispatch();
         else if (timer === undefined && running < maxConcurrent) timer = setTimeout(dispatch, options.windowMs);
       });

@@ -47,6 +47,7 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
       return inSavepoint(sql, sqlUnitOfWork, work);
     },
     flush: () => writes.flush(),
+    endChange: () => writes.endChange(),
   };
   return { uow, flush: () => writes.flush() };
 }

@@ -62,16 +62,17 @@ function flushStatement(kinds: readonly WriteKind[]): string {
 const subscriptionJson = (s: SubscriptionRecord) => toRowJson(SUBSCRIPTION_TABLE, s);
 const addonJson = (a: AddonState) => toRowJson(ADDON_TABLE, a);
 
-/** One row's pending write: its latest state, and whether the row is new in this batch. */
+/** One version of a row waiting to be written: its state, whether the row is new, and the change it belongs to. */
 interface RowWrite<T> {
   row: T;
   insert: boolean;
+  change: number;
 }
 
 /** The writes of one organization waiting for the next flush. */
 interface OrganizationWrites {
-  subscriptions: Map<string, RowWrite<SubscriptionRecord>>;
-  addons: Map<string, RowWrite<AddonState>>;
+  subscriptions: Map<string, RowWrite<SubscriptionRecord>[]>;
+  addons: Map<string, RowWrite<AddonState>[]>;
   statuses: Map<string, { provider: ProviderName; event_id: string; status: WebhookEventStatus }>;
 }
 
@@ -82,13 +83,21 @@ export interface WriteBatch {
   insertAddon(addon: AddonState): void;
   updateAddon(addon: AddonState): void;
   setEventStatus(organizationId: string, provider: ProviderName, eventId: string, status: WebhookEventStatus): void;
-  /** Writes everything buffered, one statement per organization. */
+  /** The writes so far are one change; a later write of a row they wrote is a version of its own, written after them. */
+  endChange(): void;
+  /** Writes everything buffered: per organization, one statement per version of the most-changed row (usually one). */
   flush(): Promise<void>;
 }
 
-function remember<T>(rows: Map<string, RowWrite<T>>, id: string, row: T, insert: boolean): void {
-  // NOTE: every write replaces the whole row, so the last one wins; a row inserted in this batch stays an insert.
-  rows.set(id, { row, insert: insert || rows.get(id)?.insert === true });
+function remember<T>(rows: Map<string, RowWrite<T>[]>, id: string, row: T, insert: boolean, change: number): void {
+  const versions = rows.get(id);
+  if (versions === undefined) return void rows.set(id, [{ row, insert, change }]);
+  const last = versions[versions.length - 1]!;
+  // NOTE: every write replaces the whole row, so within one change the last one wins (an insert
+  // stays an insert); a later change is written after it, so the row goes through each change
+  // (and the outbox reports each) as it would with a transaction per change.
+  if (last.change === change) last.row = row;
+  else versions.push({ row, insert: false, change });
 }
 
 /**
@@ -100,6 +109,7 @@ function remember<T>(rows: Map<string, RowWrite<T>>, id: string, row: T, insert:
  */
 export function writeBatch(sql: SqlClient): WriteBatch {
   const byOrganization = new Map<string, OrganizationWrites>();
+  let change = 0;
   const of = (organizationId: string): OrganizationWrites => {
     let writes = byOrganization.get(organizationId);
     if (writes === undefined) {
@@ -109,10 +119,11 @@ export function writeBatch(sql: SqlClient): WriteBatch {
     return writes;
   };
   return {
-    insertSubscription: (s) => remember(of(s.organizationId).subscriptions, s.id, s, true),
-    updateSubscription: (s) => remember(of(s.organizationId).subscriptions, s.id, s, false),
-    insertAddon: (a) => remember(of(a.organizationId).addons, a.id, a, true),
-    updateAddon: (a) => remember(of(a.organizationId).addons, a.id, a, false),
+    insertSubscription: (s) => remember(of(s.organizationId).subscriptions, s.id, s, true, change),
+    updateSubscription: (s) => remember(of(s.organizationId).subscriptions, s.id, s, false, change),
+    insertAddon: (a) => remember(of(a.organizationId).addons, a.id, a, true, change),
+    updateAddon: (a) => remember(of(a.organizationId).addons, a.id, a, false, change),
+    endChange: () => void (change += 1),
     setEventStatus(organizationId, provider, eventId, status) {
       of(organizationId).statuses.set(JSON.stringify([provider, eventId]), { provider, event_id: eventId, status });
     },
@@ -120,23 +131,28 @@ export function writeBatch(sql: SqlClient): WriteBatch {
       const pending = [...byOrganization];
       byOrganization.clear();
       for (const [organizationId, writes] of pending) {
-        const subscriptions = [...writes.subscriptions.values()];
-        const addons = [...writes.addons.values()];
-        const rows: Record<WriteKind, unknown[]> = {
-          newSubscriptions: subscriptions.filter((w) => w.insert).map((w) => subscriptionJson(w.row)),
-          changedSubscriptions: subscriptions.filter((w) => !w.insert).map((w) => subscriptionJson(w.row)),
-          newAddons: addons.filter((w) => w.insert).map((w) => addonJson(w.row)),
-          changedAddons: addons.filter((w) => !w.insert).map((w) => addonJson(w.row)),
-          eventStatuses: [...writes.statuses.values()],
-        };
-        const kinds = (Object.keys(rows) as WriteKind[]).filter((kind) => rows[kind].length > 0);
-        if (kinds.length === 0) continue;
-        const params: unknown[] = [organizationId];
-        for (const kind of kinds) {
-          params.push(JSON.stringify(rows[kind]));
-          if (UPDATES.includes(kind)) params.push(rows[kind].map((row) => keyOf(row as Record<string, unknown>)));
+        const subscriptionVersions = [...writes.subscriptions.values()];
+        const addonVersions = [...writes.addons.values()];
+        const layers = Math.max(1, ...subscriptionVersions.map((v) => v.length), ...addonVersions.map((v) => v.length));
+        for (let layer = 0; layer < layers; layer += 1) {
+          const subscriptions = subscriptionVersions.flatMap((v) => v.slice(layer, layer + 1));
+          const addons = addonVersions.flatMap((v) => v.slice(layer, layer + 1));
+          const rows: Record<WriteKind, unknown[]> = {
+            newSubscriptions: subscriptions.filter((w) => w.insert).map((w) => subscriptionJson(w.row)),
+            changedSubscriptions: subscriptions.filter((w) => !w.insert).map((w) => subscriptionJson(w.row)),
+            newAddons: addons.filter((w) => w.insert).map((w) => addonJson(w.row)),
+            changedAddons: addons.filter((w) => !w.insert).map((w) => addonJson(w.row)),
+            eventStatuses: layer === 0 ? [...writes.statuses.values()] : [],
+          };
+          const kinds = (Object.keys(rows) as WriteKind[]).filter((kind) => rows[kind].length > 0);
+          if (kinds.length === 0) continue;
+          const params: unknown[] = [organizationId];
+          for (const kind of kinds) {
+            params.push(JSON.stringify(rows[kind]));
+            if (UPDATES.includes(kind)) params.push(rows[kind].map((row) => keyOf(row as Record<string, unknown>)));
+          }
+          await sql.query(flushStatement(kinds), params);
         }
-        await sql.query(flushStatement(kinds), params);
       }
     },
   };

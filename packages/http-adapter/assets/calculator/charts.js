@@ -143,7 +143,7 @@ export function drawUsageChart(container, series, currency) {
   }
   const width = Math.max(280, container.clientWidth || 480);
   const height = 220;
-  const margin = { left: 64, right: 14, top: 14, bottom: 40 };
+  const margin = { left: 64, right: 14, top: 26, bottom: 40 };
   const totals = series.points.map((p) => toPixelNumber(p.total));
   const top = Math.max(...totals) || 1;
   const x = (usage) => margin.left + (usage / series.max) * (width - margin.left - margin.right);
@@ -158,7 +158,7 @@ export function drawUsageChart(container, series, currency) {
     svg('text', { x: margin.left, y: height - margin.bottom + 16, 'text-anchor': 'start', class: 'tick' }, '0'),
     svg('text', { x: width - margin.right, y: height - margin.bottom + 16, 'text-anchor': 'end', class: 'tick' }, String(series.max)),
     svg('text', { x: (margin.left + width - margin.right) / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-label' }, `usage of ${series.metric}`),
-    svg('text', { x: 12, y: margin.top + 4, 'text-anchor': 'start', class: 'axis-label', transform: `rotate(90 12 ${margin.top + 4})` }, `total (${currency})`),
+    svg('text', { x: margin.left + 6, y: 12, 'text-anchor': 'start', class: 'axis-label' }, `total (${currency})`),
   );
   for (const b of series.boundaries) {
     const g = svg('g', { 'data-testid': 'tier-boundary', 'data-usage': b.usage, class: 'boundary' });

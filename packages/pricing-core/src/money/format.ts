@@ -6,7 +6,7 @@ import type { Rational } from './rational.js';
 import { roundTo } from './rational.js';
 
 /**
- * Rounds an exact amount half-up to the currency's minor digits (a rounding point of the spec).
+ * Rounds an exact amount half-up to the currency's minor digits (a rounding point of docs/pricing.md).
  * @example decText(roundMoney(rat(decOf('0.06'), decOf(12)), 2)) // '0.01'
  */
 export function roundMoney(amount: Rational, minorDigits: number): Decimal {

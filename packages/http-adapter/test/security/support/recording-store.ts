@@ -41,6 +41,7 @@ function recording(uow: UnitOfWork, log: string[]): UnitOfWork {
       return result;
     },
     flush: () => uow.flush(),
+    endChange: () => uow.endChange(),
     // NOTE: the page-token key is made once per database, not by a request's business; not recorded.
     pageTokenKey: uow.pageTokenKey,
     // NOTE: add-on events are written by the store with the add-on rows that are recorded here.
