@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, PricingValidationError } from './index.js';
 import type { CalculateOptions, PricingStats } from './index.js';
-import { planArb } from './test-support/arbitraries.js';
+import { planArb } from './testing/arbitraries.js';
 
 // The law of the two calculators (money/calculator.ts): pricing an instance on exact
 // fractions of safe integers where they hold, on rationals of decimals elsewhere, gives what

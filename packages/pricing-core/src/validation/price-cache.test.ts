@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { calculatePlan, PricingValidationError } from '../index.js';
 import type { CalculateOptions } from '../index.js';
-import { planArb } from '../test-support/arbitraries.js';
-import { mutatedPlanArb } from '../test-support/mutations.js';
+import { planArb } from '../testing/arbitraries.js';
+import { mutatedPlanArb } from '../../test/support/mutations.js';
 import { createPriceCache, DEFAULT_PRICE_CACHE, PriceCache, priceListKey } from './price-cache.js';
 import type { PriceCacheSettings } from './price-cache.js';
 
