@@ -48,6 +48,13 @@ module.exports = {
       },
     },
     {
+      name: 'client-knows-the-server-only-by-http',
+      comment: 'The published client reaches the server over HTTP with types generated from its OpenAPI document: its src imports no workspace package (its scripts and tests may start the server).',
+      severity: 'error',
+      from: { path: '^packages/client/src/' },
+      to: { path: ['^packages/(pricing-core|billing-domain|http-adapter)/', '^@billing/'] },
+    },
+    {
       name: 'big-js-only-in-money',
       comment: 'big.js lives behind the calculator in pricing-core/src/money.',
       severity: 'error',

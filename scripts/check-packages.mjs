@@ -3,14 +3,16 @@
 // checks what a user of npm gets. Each tarball holds only dist (and migrations), README.md,
 // LICENSE and CHANGELOG.md; publint --strict and are-the-types-wrong find no problem; and
 // @billing/pricing-core, installed with npm into a fresh project, works from require(), from
-// import, from a browser bundle (size checked) and from its /testing kit.
+// import, from a browser bundle (size checked) and from its /testing kit; @billing/client, installed
+// the same way, calls through a fetch stand-in from require() and import, verifies an event, and
+// its types compile in a NodeNext project.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLE_SIZE_LIMIT_KB, describeBundle, measureBundle } from '../packages/pricing-core/scripts/bundle-size.mjs';
-import { CONSUMER_FILES } from './consumer-files.mjs';
+import { CLIENT_CONSUMER_FILES, CONSUMER_FILES } from './consumer-files.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // NOTE: the server is ESM only (docs/packaging.md), so are-the-types-wrong checks it with its
@@ -19,10 +21,11 @@ const PACKAGES = [
   { dir: 'pricing-core', attw: [] },
   { dir: 'billing-domain', attw: [] },
   { dir: 'http-adapter', attw: ['--profile', 'esm-only'] },
+  { dir: 'client', attw: [] },
 ];
 const ALLOWED = /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|migrations\/[^/]+\.sql)$/;
 // NOTE: the server also serves its pages: the calculator's files and the browser build of the
-// engine it loads (/calculator, service.md section 9).
+// engine it loads (/calculator).
 const SERVER_PAGES = /^package\/(assets\/calculator\/[^/]+\.(html|js|css)|dist\/browser\/pricing-core\.js)$/;
 const REQUIRED = ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/CHANGELOG.md'];
 
@@ -100,6 +103,19 @@ try {
     failures.push('pricing-core: browser bundle');
     log(`FAIL pricing-core: browser bundle: ${error.message}`);
   }
+
+  const clientProject = join(work, 'client-consumer');
+  check('client: npm install of the tarball in a fresh project', () => {
+    run('mkdir', ['-p', clientProject]);
+    writeFileSync(join(clientProject, 'package.json'), JSON.stringify({ name: 'client-consumer', private: true, version: '0.0.0' }));
+    for (const [name, text] of Object.entries(CLIENT_CONSUMER_FILES)) writeFileSync(join(clientProject, name), text);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarballs['client']], clientProject);
+  });
+  check('client: require() from CommonJS', () => run('node', ['require.cjs'], clientProject).trim());
+  check('client: import from ESM', () => run('node', ['import.mjs'], clientProject).trim());
+  check('client: its types compile in a NodeNext project (tsc, no skipLibCheck)', () => {
+    run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', clientProject], clientProject);
+  });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -56,3 +56,80 @@ assert.equal(fc.sample(planRequestArbitrary({ minInstances: 1 }), 3).length, 3);
 console.log(laws.length + ' laws held');
 `,
 };
+
+// The files of the fresh project in which scripts/check-packages.mjs installs the packed
+// @billing/client: a fetch stand-in answers as the server does, so the client's request, its
+// answer, its errors, its retry and verifyEvent are checked from require(), import and the types.
+const CLIENT_FETCH = `async (request) => {
+  const path = new URL(request.url).pathname;
+  seen.push(request.method + ' ' + path);
+  const json = (status, body, headers = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  if (request.headers.get('authorization') !== 'Bearer t0ken' || request.headers.get('x-organization-id') !== 'org_a') return json(401, {});
+  if (seen.length === 1) return json(503, { error: { code: 503, status: 'UNAVAILABLE', message: 'busy', details: [] } }, { 'retry-after': '0' });
+  if (path === '/v1/plans:calculate') return json(200, { ...(await request.json()).expect, lineItems: [] });
+  return json(404, { error: { code: 404, status: 'NOT_FOUND', message: 'no such add-on', details: [
+    { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ADDON_NOT_FOUND', domain: 'billing', metadata: {} } ] } });
+}`;
+
+const CLIENT_SECRET = `'whsec_' + Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')`;
+
+export const CLIENT_CONSUMER_FILES = {
+  'require.cjs': `
+const assert = require('node:assert/strict');
+const { createBillingClient, isBillingApiError, verifyEvent, DEFAULT_RETRY_POLICY } = require('@billing/client');
+const { Webhook } = require('standardwebhooks');
+const seen = [];
+const billing = createBillingClient({ baseUrl: 'http://billing.test', token: 't0ken', organizationId: 'org_a', fetch: ${CLIENT_FETCH} });
+(async () => {
+  const result = await billing.plans.calculate({ expect: { total: '24.00' } });
+  assert.equal(result.total, '24.00');
+  assert.deepEqual(seen, ['POST /v1/plans:calculate', 'POST /v1/plans:calculate'], 'the 503 was retried');
+  const error = await billing.addonSubscriptions.get('as_x').then(() => undefined, (e) => e);
+  assert.ok(isBillingApiError(error));
+  assert.deepEqual([error.code, error.status, error.reason], [404, 'NOT_FOUND', 'ADDON_NOT_FOUND']);
+  assert.equal(DEFAULT_RETRY_POLICY.maxRetries, 2);
+  const secret = ${CLIENT_SECRET};
+  const body = JSON.stringify({ id: 'evt_1', type: 'ping', data: { eventDestinationId: 'ed_1' } });
+  const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': new Webhook(secret).sign('evt_1', new Date(), body) };
+  assert.equal(verifyEvent(body, headers, secret).type, 'ping');
+  assert.throws(() => verifyEvent(body + ' ', headers, secret), { name: 'EventVerificationError' });
+  console.log('total ' + result.total + ' after a retry, 404 ' + error.reason + ', an event verified, from require()');
+})().catch((error) => { console.error(error); process.exit(1); });
+`,
+  'import.mjs': `
+import assert from 'node:assert/strict';
+import { BillingApiError, createBillingClient } from '@billing/client';
+const seen = [];
+const billing = createBillingClient({ baseUrl: 'http://billing.test', token: async () => 't0ken', organizationId: 'org_a', fetch: ${CLIENT_FETCH} });
+const result = await billing.plans.calculate({ expect: { total: '1.00' } }, { view: 'FULL' });
+assert.equal(result.total, '1.00');
+const error = await billing.addonSubscriptions.cancel('as_x').catch((e) => e);
+assert.ok(error instanceof BillingApiError, 'the ESM class');
+assert.equal(error.operation, 'cancelAddonSubscription');
+console.log('total ' + result.total + ', ' + error.status + ' from import');
+`,
+  'types.mts': `
+import { createBillingClient, type AddonSubscription, type BillingEvent, type PlanResult } from '@billing/client';
+const billing = createBillingClient({ baseUrl: 'http://billing.test', token: 't', organizationId: 'org_a' });
+export async function total(): Promise<string> {
+  const result: PlanResult = await billing.plans.calculate({ instances: [{ quantity: 1 }] });
+  // @ts-expect-error: the result has no such field
+  result.totl;
+  return result.total;
+}
+export async function firstCanceled(): Promise<AddonSubscription | undefined> {
+  for await (const addon of billing.addonSubscriptions.listAll({ pageSize: 100 })) if (addon.addonStatus === 'ADDON_STATUS_CANCELED') return addon;
+  return undefined;
+}
+export function describe(event: BillingEvent): string {
+  switch (event.type) {
+    case 'ping': return event.data.eventDestinationId;
+    default: return event.data.addonSubscription.id;
+  }
+}
+`,
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2023', 'DOM'] },
+    files: ['types.mts'],
+  }),
+};

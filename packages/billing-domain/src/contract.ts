@@ -4,6 +4,7 @@
  */
 
 import type { FieldViolation } from '@billing/pricing-core';
+import type { EventService } from './events/event-service.js';
 
 export type { FieldViolation };
 
@@ -99,7 +100,11 @@ export type DomainErrorCode =
   | 'request.invalid_argument'
   | 'request.invalid_page_token'
   | 'storage.unavailable'
-  | 'concurrency.aborted';
+  | 'concurrency.aborted'
+  | 'event_destination.not_found'
+  | 'event_destination.limit_reached'
+  | 'event_destination.disabled'
+  | 'event.not_found';
 
 export interface DomainError {
   code: DomainErrorCode;
@@ -217,6 +222,8 @@ export interface BillingConfig {
 export interface BillingService {
   addons: AddonSubscriptionService;
   webhooks: WebhookProcessor;
+  /** The events API (destinations, events, deliveries); absent when the service was made without it. */
+  events?: EventService;
   /** Storage reachable? Never throws. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;

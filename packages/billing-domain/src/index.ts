@@ -31,7 +31,8 @@ export type { AddonServiceOptions, BillingServiceDeps, WebhookCodecs, WebhookPro
 
 export { openStore, openPgliteStore, openPostgresStore, applyMigrations, loadMigrations, DEFAULT_DATA_DIR } from './storage/index.js';
 export type { OpenStoreOptions, PostgresStoreOptions, Migration } from './storage/index.js';
-export { groupCommit, DEFAULT_GROUP_COMMIT } from './storage/index.js';
+export { groupCommit, DEFAULT_GROUP_COMMIT, probeStore } from './storage/index.js';
+export type { StoreProbe } from './storage/index.js';
 export type { GroupCommit, GroupCommitOptions } from './storage/index.js';
 export type {
   AddonListCursor,
@@ -95,7 +96,29 @@ export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
 export type { BillingConfigIssue, SecretEnvironment } from './config/index.js';
 
-export { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType } from './events/index.js';
+export {
+  ADDON_EVENT_TYPES,
+  EVENT_TYPES,
+  isEventType,
+  createEventService,
+  createDeliverer,
+  httpEventSender,
+  senderAgents,
+  RESPONSE_PREVIEW_BYTES,
+  DEFAULT_DELIVERY_POLICY,
+  nextStep,
+  parseDuration,
+  parseSchedule,
+  retryAfterMs,
+  signatureOf,
+  webhookHeaders,
+  SECRET_PREFIX,
+  checkDestinationUrl,
+  isPrivateAddress,
+  parseDestinationUrl,
+  resolveChecked,
+  systemResolveAll,
+} from './events/index.js';
 export type {
   AddonAttributes,
   AddonEventData,
@@ -114,4 +137,19 @@ export type {
   LeasedDelivery,
   OutboundEvent,
   PingEventData,
+  DestinationInput,
+  DestinationPage,
+  DestinationPatch,
+  EventPage,
+  EventService,
+  EventServiceOptions,
+  Deliverer,
+  DelivererOptions,
+  EventSender,
+  OutboundRequest,
+  SenderAgents,
+  AttemptResult,
+  DeliveryPolicy,
+  ResolveAll,
+  UrlPolicy,
 } from './events/index.js';

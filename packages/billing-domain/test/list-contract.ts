@@ -10,7 +10,7 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const onSubscription = (event: BillingEvent, subscriptionExternalId: string): BillingEvent => ({ ...event, subscriptionExternalId });
 const invalidToken = { ok: false, error: { code: 'request.invalid_page_token', fieldViolations: [{ field: 'pageToken' }] } };
 
-/** Listing filters and page tokens (service.md sections 1 and 8), run against one adapter. */
+/** Listing filters and page tokens (docs/http-api.md), run against one adapter. */
 export function describeAddonListing(getStore: () => BillingStore) {
   describe('add-on listing', () => {
     const tenant = () => tenantOn(getStore());

@@ -1,4 +1,5 @@
-import createClient, { type Client } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
+import { createFetchClient } from './create-fetch-client.js';
 import { errorOf } from './errors.js';
 import type { paths } from './generated/api.js';
 import { paginate } from './pages.js';
@@ -62,7 +63,7 @@ export function createBillingClient(options: BillingClientOptions) {
   const policy = retryPolicyOf(options.retry);
   const fetchOnce: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
   const retrying = retryingFetch(fetchOnce, policy);
-  const raw: Client<paths> = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchOnce, headers: options.headers });
+  const raw: Client<paths> = createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: fetchOnce, headers: options.headers });
   raw.use({
     async onRequest({ request }) {
       const token = typeof options.token === 'function' ? await options.token() : options.token;

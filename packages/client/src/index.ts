@@ -18,3 +18,5 @@ export type {
   PlanRequest,
   PlanResult,
 } from './types.js';
+export { EventVerificationError, verifyEvent } from './events.js';
+export type { BillingEvent, BillingEventType, ReceivedHeaders } from './events.js';

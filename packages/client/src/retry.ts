@@ -42,6 +42,9 @@ export function retryAfterMs(header: string | null, nowMs: number): number | und
   if (header === null) return undefined;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // NOTE: only the IMF-fixdate form HTTP prescribes (`Sun, 06 Nov 1994 08:49:37 GMT`): Date.parse
+  // alone reads '-1' as a date in the year -1.
+  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text)) return undefined;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

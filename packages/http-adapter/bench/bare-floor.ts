@@ -3,18 +3,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calculatePlan } from '@billing/pricing-core';
 import { load, type Figures } from './load.js';
-import { PLAN_3X6, README_PLAN } from './plans.js';
+import { PLAN_3X6, PLAN_3X6_DECIMAL, README_PLAN } from './plans.js';
 
-// The floor under the calculate / healthz ratio: a bare node:http server (no framework, no auth, no
-// log, no metrics) with the same two kinds of request. `node --conditions=source --import tsx
-// bench/bare-floor.ts` prints, against that server's own GET /healthz: a POST that parses the 3 x 6
-// body and answers a fixed copy of its 860-byte result, and POSTs that parse and price each plan.
-// It shows what the ratio is made of when a /healthz request costs next to nothing.
+// The floor under the app's figures: a bare node:http server (no framework, no auth, no log, no metrics)
+// with the same kinds of request. `pnpm bench:http` starts it beside the app and prints the app's rates
+// as a share of it; `node --conditions=source --import tsx bench/bare-floor.ts` alone prints, against the
+// bare server's own GET /healthz: a POST that parses the 3 x 6 body and answers a fixed copy of its
+// result, and POSTs that parse and price each plan.
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = 32;
 
-if (process.argv[2] === 'serve') {
+/** The bare server: GET answers `{"status":"ok"}`; a POST is parsed, priced with `calculatePlan` and written. */
+function serve(): void {
   const fixed = JSON.stringify(calculatePlan(structuredClone(PLAN_3X6)));
   const server = createServer((request, response) => {
     if (request.method === 'GET') {
@@ -32,19 +33,33 @@ if (process.argv[2] === 'serve') {
     });
   });
   server.listen(0, '127.0.0.1', () => process.send?.((server.address() as AddressInfo).port));
-} else {
-  const child = fork(new URL(import.meta.url).pathname, ['serve'], { execArgv: ['--conditions=source', '--import', 'tsx'] });
+}
+
+/**
+ * Starts the bare server in a child process; `fromSource` imports pricing-core's sources (as the app's
+ * server does when its dist is stale), else its dist.
+ */
+export async function startBareFloor(fromSource: boolean): Promise<{ url: string; stop: () => void }> {
+  const execArgv = fromSource ? ['--conditions=source', '--import', 'tsx'] : ['--import', 'tsx'];
+  const child = fork(new URL(import.meta.url).pathname, ['serve'], { execArgv });
+  const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(Number(m))));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+if (process.argv[2] === 'serve') {
+  serve();
+} else if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const bare = await startBareFloor(true);
   try {
-    const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(Number(m))));
-    const base = `http://127.0.0.1:${port}`;
     const post = (path: string, plan: unknown, seconds = SECONDS) =>
-      load(path, { url: `${base}${path}`, seconds, connections: CONNECTIONS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(plan) });
-    const healthz = (seconds = SECONDS) => load('GET /healthz', { url: `${base}/healthz`, seconds, connections: CONNECTIONS });
+      load(path, { url: `${bare.url}${path}`, seconds, connections: CONNECTIONS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(plan) });
+    const healthz = (seconds = SECONDS) => load('GET /healthz', { url: `${bare.url}/healthz`, seconds, connections: CONNECTIONS });
     await healthz(2);
     await post('/calculate', PLAN_3X6, 2);
     const h1 = await healthz();
     const fixed = await post('/fixed', PLAN_3X6);
     const plan3x6 = await post('/calculate', PLAN_3X6);
+    const decimal = await post('/calculate', PLAN_3X6_DECIMAL);
     const readme = await post('/calculate', README_PLAN);
     const h2 = await healthz();
     const rate = (h1.reqPerSec + h2.reqPerSec) / 2;
@@ -52,10 +67,11 @@ if (process.argv[2] === 'serve') {
     console.log(`# A bare node:http server (${SECONDS} s per run, ${CONNECTIONS} connections)\n`);
     console.log('| request | req/s | / healthz |\n|---|---:|---:|');
     console.log(`| GET /healthz (mean of two runs) | ${Math.round(rate).toLocaleString('en')} | 1.00x |`);
-    console.log(line('POST the 3 x 6 body: parse it, answer a fixed 860-byte result', fixed));
+    console.log(line('POST the 3 x 6 body: parse it, answer a fixed result', fixed));
     console.log(line('POST the 3 x 6 plan: parse and price it', plan3x6));
+    console.log(line('POST the 3 x 6 plan with decimal usage: parse and price it', decimal));
     console.log(line('POST the README plan: parse and price it', readme));
   } finally {
-    child.kill();
+    bare.stop();
   }
 }

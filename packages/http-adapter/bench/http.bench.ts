@@ -6,22 +6,24 @@ import { signToken, TEST_SECRET } from '../test/support/tokens.js';
 import { STANDARD_SECRET, STRIPE_SECRET } from '../test/support/webhook-payloads.js';
 import { storedAddons, stripeCreations } from './deliveries.js';
 import { combined, HEADER, load, row, RULE, type Figures } from './load.js';
-import { largePlan, PLAN_3X6, README_PLAN, SMALL_PLAN } from './plans.js';
+import { startBareFloor } from './bare-floor.js';
+import { largePlan, PLAN_3X6_DECIMAL, SMALL_PLAN } from './plans.js';
 import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 
 // The HTTP server under load: `pnpm bench:http` at the repository root. Starts real server
 // processes on 127.0.0.1 and measures them with autocannon; prints Markdown tables.
-// BENCH_SECONDS (default 5) per run, BENCH_CONNECTIONS (default 32), BENCH_CPU_PROF=<dir> profiles
-// the PGlite server (node --cpu-prof), BENCH_SCOPE=calculate runs only the calculate / healthz ratios.
+// BENCH_SECONDS (default 5) per run, BENCH_CONNECTIONS (default 32), BENCH_ROUNDS (default 3) rounds of
+// the goals against the bare server, BENCH_CPU_PROF=<dir> profiles the PGlite server (node --cpu-prof),
+// BENCH_SCOPE=goals runs only the goals against the bare node:http server.
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const GOAL_HEALTHZ_SHARE = 0.5;
 const GOAL_CALCULATE_SHARE = 0.6;
 const GOAL_WEBHOOKS_PER_SECOND = 2000;
 const ORG = 'org_a';
-const ONLY_CALCULATE = process.env['BENCH_SCOPE'] === 'calculate';
-/** The same operation sent past the calculate lane: a query string makes the lane pass it on to the app. */
-const VIA_APP = '?view=BASIC';
+const ONLY_GOALS = process.env['BENCH_SCOPE'] === 'goals';
 
 const scratch = mkdtempSync(join(tmpdir(), 'billing-bench-'));
 const configPath = join(scratch, 'billing.json');
@@ -52,10 +54,9 @@ async function webhookRun(name: string, servers: BenchServer[], prefix: string):
   return { figures, stored };
 }
 
-/** `query` `?view=BASIC` sends the same operation past the calculate lane, through the app (the baseline). */
-async function calculateRun(name: string, servers: BenchServer[], body: string, seconds = SECONDS, query = ''): Promise<Figures> {
+async function calculateRun(name: string, servers: BenchServer[], body: string, seconds = SECONDS): Promise<Figures> {
   const parts = await Promise.all(
-    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate${query}`, seconds, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
+    servers.map((s) => load(name, { url: `${s.url}/v1/plans:calculate`, seconds, connections: Math.ceil(CONNECTIONS / servers.length), method: 'POST', headers: auth, body })),
   );
   return combined(name, parts);
 }
@@ -78,32 +79,44 @@ const dataDir = join(scratch, 'pglite');
 const cpuProfDir = process.env['BENCH_CPU_PROF'];
 const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DATA_DIR: dataDir }, cpuProfDir ? { cpuProfDir } : {});
 try {
-  // NOTE: the goal's ratios, in one server process: /healthz before and after the two plans, the
-  // calculate rates divided by the mean of the two (the machine's load drifts during a run).
-  // NOTE: each route is warmed up first (2 s, not measured): the first seconds of a fresh process are JIT compilation.
-  await load('warm-up', { url: `${pglite.url}/healthz`, seconds: 2, connections: CONNECTIONS });
-  for (const plan of [PLAN_3X6, README_PLAN]) {
-    await calculateRun('warm-up', [pglite], JSON.stringify(plan), 2);
-    await calculateRun('warm-up', [pglite], JSON.stringify(plan), 2, VIA_APP);
+  // The goals: the app against a bare node:http server on the same machine in the same run, round after
+  // round (the machine's load drifts), each route warmed up first (the first seconds are JIT compilation).
+  const bare = await startBareFloor(!serverEntry().label.startsWith('built'));
+  const body = JSON.stringify(PLAN_3X6_DECIMAL);
+  try {
+    const bareHealth = (n: string) => load(`bare GET /healthz${n}`, { url: `${bare.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
+    const appHealth = (n: string) => load(`GET /healthz${n}`, { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
+    const bareCalc = (n: string, seconds = SECONDS) =>
+      load(`bare POST /calculate, 3 x 6 decimal plan${n}`, { url: `${bare.url}/calculate`, seconds, connections: CONNECTIONS, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const appCalc = (n: string, seconds = SECONDS) => calculateRun(`POST /v1/plans:calculate, 3 x 6 decimal plan${n}`, [pglite], body, seconds);
+    await load('warm-up', { url: `${pglite.url}/healthz`, seconds: 2, connections: CONNECTIONS });
+    await load('warm-up', { url: `${bare.url}/healthz`, seconds: 2, connections: CONNECTIONS });
+    await appCalc('', 2);
+    await bareCalc('', 2);
+    const healthRatios: number[] = [];
+    const calcRatios: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const n = ` (round ${round})`;
+      const bh = await bareHealth(n);
+      const ah = await appHealth(n);
+      const bc = await bareCalc(n);
+      const ac = await appCalc(n);
+      healthRatios.push(ah.reqPerSec / bh.reqPerSec);
+      calcRatios.push(ac.reqPerSec / bc.reqPerSec);
+      rows.push(row(bh), row(ah, `${(ah.reqPerSec / bh.reqPerSec).toFixed(2)}x bare`), row(bc), row(ac, `${(ac.reqPerSec / bc.reqPerSec).toFixed(2)}x bare`));
+      noErrors.push(bh, ah, bc, ac);
+      console.log(`round ${round}: /healthz ${(ah.reqPerSec / bh.reqPerSec).toFixed(2)}x bare, calculate (3 x 6 decimal) ${(ac.reqPerSec / bc.reqPerSec).toFixed(2)}x bare`);
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+    const listed = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+    goals.push(`app GET /healthz / bare GET /healthz = ${median(healthRatios).toFixed(2)}x median of ${listed(healthRatios)} (goal >= ${GOAL_HEALTHZ_SHARE}x): ${verdict(median(healthRatios) >= GOAL_HEALTHZ_SHARE)}`);
+    goals.push(`app POST /v1/plans:calculate / bare parse+calculatePlan+write, 3 x 6 decimal plan = ${median(calcRatios).toFixed(2)}x median of ${listed(calcRatios)} (goal >= ${GOAL_CALCULATE_SHARE}x): ${verdict(median(calcRatios) >= GOAL_CALCULATE_SHARE)}`);
+  } finally {
+    bare.stop();
   }
-  const health = (n: number) => load(`GET /healthz (${n})`, { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
-  const h1 = await health(1);
-  const plan3x6 = await calculateRun('POST /v1/plans:calculate, 3 x 6 plan', [pglite], JSON.stringify(PLAN_3X6));
-  const readme = await calculateRun('POST /v1/plans:calculate, README plan', [pglite], JSON.stringify(README_PLAN));
-  const app3x6 = await calculateRun(`POST /v1/plans:calculate${VIA_APP}, 3 x 6 plan (through the app)`, [pglite], JSON.stringify(PLAN_3X6), SECONDS, VIA_APP);
-  const appReadme = await calculateRun(`POST /v1/plans:calculate${VIA_APP}, README plan (through the app)`, [pglite], JSON.stringify(README_PLAN), SECONDS, VIA_APP);
-  const h2 = await health(2);
-  const healthRate = (h1.reqPerSec + h2.reqPerSec) / 2;
-  const ratio = (f: Figures) => f.reqPerSec / healthRate;
-  const noted = (f: Figures) => row(f, `${ratio(f).toFixed(2)}x healthz`);
-  rows.push(row(h1), noted(plan3x6), noted(readme), noted(app3x6), noted(appReadme), row(h2));
-  noErrors.push(h1, plan3x6, readme, app3x6, appReadme, h2);
-  console.log(`ratios to /healthz (${Math.round(healthRate).toLocaleString('en')} req/s, mean of two runs): 3 x 6 plan ${ratio(plan3x6).toFixed(2)}x, README plan ${ratio(readme).toFixed(2)}x`);
-  console.log(`the same through the app (${VIA_APP}, the baseline): 3 x 6 plan ${ratio(app3x6).toFixed(2)}x, README plan ${ratio(appReadme).toFixed(2)}x`);
-  goals.push(`calculate (3 x 6 plan) / healthz = ${ratio(plan3x6).toFixed(2)}x (goal >= ${GOAL_CALCULATE_SHARE}x): ${verdict(ratio(plan3x6) >= GOAL_CALCULATE_SHARE)}`);
-  goals.push(`calculate (README plan) / healthz = ${ratio(readme).toFixed(2)}x (goal >= ${GOAL_CALCULATE_SHARE}x): ${verdict(ratio(readme) >= GOAL_CALCULATE_SHARE)}`);
-  if (ONLY_CALCULATE) throw new Finished();
-  const healthz = h2;
+  if (ONLY_GOALS) throw new Finished();
+  const healthz = await load('GET /healthz', { url: `${pglite.url}/healthz`, seconds: SECONDS, connections: CONNECTIONS });
+  rows.push(row(healthz));
   const small = await calculateRun('POST /v1/plans:calculate, 1 instance', [pglite], JSON.stringify(SMALL_PLAN));
   const large = await calculateRun('POST /v1/plans:calculate, 100 instances', [pglite], JSON.stringify(largePlan(100)));
   const hooks = await webhookRun('webhooks stored, PGlite', [pglite], 'pgl');
@@ -119,8 +132,8 @@ try {
 }
 
 const pg = postgresAvailability();
-if (ONLY_CALCULATE) {
-  console.log('PostgreSQL and webhook runs skipped (BENCH_SCOPE=calculate)');
+if (ONLY_GOALS) {
+  console.log('PostgreSQL and webhook runs skipped (BENCH_SCOPE=goals)');
 } else if (!pg.ok) {
   console.log(`PostgreSQL runs skipped: ${pg.reason}`);
 } else {

@@ -69,3 +69,16 @@ export const README_PLAN = {
   instances: [{ quantity: 2, region: 'eu-west' }],
   calcConfig: { taxRate: 0.2 },
 };
+
+/**
+ * The 3 x 6 plan with real-world readings: decimal usage (one and two places: GiB, GB-hours) and
+ * fractional hours, as metered usage arrives. The plan of the HTTP goal against the bare server.
+ */
+export const PLAN_3X6_DECIMAL = {
+  ...PLAN_3X6,
+  instances: [
+    { quantity: 1, hoursUsed: 300.5, usage: { cpu: 150.25, requests: 240.5, transfer: 900.75 }, addons: [{ code: 'ipv4', usage: 2 }] },
+    { quantity: 2, hoursUsed: 743.25, usage: { cpu: 2400.5, requests: 35.1, transfer: 1800.25 }, addons: [{ code: 'backup', usage: { backup_gb: 120.5 } }] },
+    { quantity: 3, hoursUsed: 24.75, usage: { cpu: 0.5, requests: 999.9, transfer: 10.05 }, addons: [{ code: 'ipv4', usage: 1 }, { code: 'backup', usage: { backup_gb: 0.25 } }] },
+  ],
+};

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { calculatePlan } from '@billing/pricing-core';
-import type { CalculateOptions } from '@billing/pricing-core';
+import type { CalculateOptions, PricingStats } from '@billing/pricing-core';
+import { createPriceCache } from '@billing/pricing-core';
 import { floatTotals, random, referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
 
-// Benchmark of calculatePlan: exact engine against a float64 loop doing the same arithmetic,
-// linear scaling, and peak memory. Run with `pnpm bench` (adds --expose-gc).
+// Benchmark of calculatePlan: the engine against a float64 loop doing the same arithmetic on
+// the reference plan (decimal and whole readings). `pnpm bench -- --all` adds small plans, a
+// plan with every model, linear scaling and peak memory. Run with `pnpm bench` (adds --expose-gc).
 
 interface BenchInstance {
   quantity: number;
@@ -204,21 +206,29 @@ function main(): void {
 
   console.log(`calculatePlan benchmark (node ${process.version}, median of timed runs)\n`);
 
-  // The reference plan of the speed goal, with its float64 loop in the same run.
-  const reference = referenceInstances(10_000);
-  const referenceBody = referenceRequest(reference);
-  const referenceExact = time(() => calculatePlan(referenceBody), 10, 21);
-  const referenceExactOnly = time(() => calculatePlan(referenceBody, { exact: true }), 5, 11);
-  const referenceFloat = floatTime(() => referenceFloatTotal(reference));
-  console.log('reference plan: 10,000 instances, 6 prices (HOURLY per-unit, graduated 3 tiers, FLAT add-on, metered add-on, PACKAGE with free units, prorated pooled USAGE)');
-  console.log(`  calculatePlan (exact, BASIC view):     ${referenceExact.ms.toFixed(2).padStart(8)} ms   total ${referenceExact.value.total}`);
-  console.log(`  calculatePlan, exact path forced:      ${referenceExactOnly.ms.toFixed(2).padStart(8)} ms   total ${referenceExactOnly.value.total}`);
-  console.log(`  float64 loop:                          ${referenceFloat.ms.toFixed(3).padStart(8)} ms   total ${referenceFloat.value.toFixed(2)}`);
-  console.log(`  ratio exact / float64:                 ${(referenceExact.ms / referenceFloat.ms).toFixed(0).padStart(8)}x   (goal <= 50x; CPU time: ${(referenceExact.cpuMs / referenceFloat.cpuMs).toFixed(0)}x)`);
-  console.log(`  ratio exact path forced / float64:     ${(referenceExactOnly.ms / referenceFloat.ms).toFixed(0).padStart(8)}x   (CPU time: ${(referenceExactOnly.cpuMs / referenceFloat.cpuMs).toFixed(0)}x)\n`);
+  // The reference plan of the speed goal, decimal and whole readings, with its float64 loop in the same run.
+  console.log('reference plan: 10,000 instances, 6 prices (HOURLY per-unit, graduated 3 tiers, FLAT add-on, metered add-on, PACKAGE with free units, prorated pooled USAGE), discount, coupon, tax');
+  for (const decimal of [true, false]) {
+    const reference = referenceInstances(10_000, decimal);
+    const referenceBody = referenceRequest(reference);
+    const stats: PricingStats = { smallInstances: 0, exactInstances: 0 };
+    calculatePlan(referenceBody, { stats });
+    const engine = time(() => calculatePlan(referenceBody), 10, 21);
+    const exactOnly = time(() => calculatePlan(referenceBody, { exact: true }), 3, 7);
+    const float = floatTime(() => referenceFloatTotal(reference));
+    const share = (100 * stats.smallInstances) / (stats.smallInstances + stats.exactInstances);
+    console.log(`  ${decimal ? 'decimal readings (1 and 2 places, hours in quarters)' : 'whole-number readings'}: ${share.toFixed(1)}% of instances on the safe-integer fractions`);
+    console.log(`    calculatePlan (BASIC view):          ${engine.ms.toFixed(2).padStart(8)} ms   total ${engine.value.total}`);
+    console.log(`    calculatePlan, { exact: true }:      ${exactOnly.ms.toFixed(2).padStart(8)} ms   total ${exactOnly.value.total}`);
+    console.log(`    float64 loop:                        ${float.ms.toFixed(3).padStart(8)} ms   total ${float.value.toFixed(2)}`);
+    console.log(`    ratio calculatePlan / float64:       ${(engine.ms / float.ms).toFixed(1).padStart(8)}x   (goal <= 30x, stretch 20x; CPU time: ${(engine.cpuMs / float.cpuMs).toFixed(1)}x)`);
+    console.log(`    ratio { exact: true } / float64:     ${(exactOnly.ms / float.ms).toFixed(1).padStart(8)}x`);
+  }
+  console.log();
+  if (!process.argv.includes('--all')) return;
 
   // Small plans, as a server prices them: each call gets a freshly parsed request (JSON.parse is
-  // timed apart and taken off), with the resolved-prices cache on (the default) and off.
+  // timed apart and taken off), with a resolved-prices cache and without one.
   console.log('small plans (a fresh JSON.parse copy per call, parse time taken off; us per call)');
   const small = {
     '3 x 6 (the reference plan, 3 instances)': referenceRequest(referenceInstances(3)),
@@ -236,7 +246,7 @@ function main(): void {
         return 0;
       }, 5, 15).ms * (1000 / calls);
     const parse = perCall(undefined, false);
-    const cached = perCall(undefined, true) - parse;
+    const cached = perCall({ priceCache: createPriceCache() }, true) - parse;
     const uncached = perCall(undefined, true) - parse;
     console.log(`  ${name}: ${cached.toFixed(1)} us cached, ${uncached.toFixed(1)} us without the cache (${(uncached / cached).toFixed(1)}x); JSON.parse ${parse.toFixed(1)} us`);
   }

@@ -1,7 +1,9 @@
-// The reference plan of the speed goal: 6 prices (an HOURLY per-unit price, a graduated
-// 3-tier metered price, a FLAT add-on, a metered add-on, a PACKAGE price with free units, a
-// prorated pooled USAGE price), capHours 672, a percent discount, a coupon and tax; and the
-// same arithmetic as a float64 loop (not exact: a yardstick only).
+// The reference plan of the speed goal: 6 prices (an HOURLY per-unit price, a graduated 3-tier
+// metered price, a FLAT add-on, a metered add-on, a PACKAGE price with free units, a prorated
+// pooled USAGE price with free units), capHours 672, a percent discount, a coupon and tax. Its
+// instances carry usage readings as a meter reports them: decimals with one and two places
+// (GiB, GB-hours) and fractional hours; the whole-number variant rounds every reading to a
+// whole number. The same arithmetic as a float64 loop (not exact: a yardstick only).
 
 export interface ReferenceInstance {
   quantity: number;
@@ -41,18 +43,23 @@ export function random(seed: number): () => number {
   };
 }
 
-/** `count` instances, the same for the same count. */
-export function referenceInstances(count: number): ReferenceInstance[] {
+/**
+ * `count` instances, the same for the same count and variant: decimal readings (cpu and
+ * requests with one place, transfer and backup with two, hours in quarters) or whole ones.
+ */
+export function referenceInstances(count: number, decimal = true): ReferenceInstance[] {
   const next = random(count + 7);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  // A reading with `places` decimals (a whole number in the whole variant).
+  const reading = (max: number, places: number) => (decimal ? int(0, max * 10 ** places) / 10 ** places : int(0, max));
   return Array.from({ length: count }, (): ReferenceInstance => {
     const addons: ReferenceInstance['addons'] = [];
     if (next() < 0.5) addons.push({ code: 'ipv4', usage: int(1, 4) });
-    if (next() < 0.5) addons.push({ code: 'backup', usage: { backup_gb: int(0, 500) } });
+    if (next() < 0.5) addons.push({ code: 'backup', usage: { backup_gb: reading(500, 2) } });
     return {
       quantity: int(1, 3),
-      hoursUsed: int(24, 744),
-      usage: { cpu: int(0, 3000), requests: int(0, 1000), transfer: int(0, 3000) },
+      hoursUsed: decimal ? int(24 * 4, 744 * 4) / 4 : int(24, 744),
+      usage: { cpu: reading(3000, 1), requests: reading(1000, 1), transfer: reading(3000, 2) },
       addons,
     };
   });

@@ -60,7 +60,7 @@ const flatFeeTiers = (tierType: TierJson['tierType']): TierJson[] =>
   }));
 
 describe('examples', () => {
-  describe('section 10.1: Stripe graduated and volume tiers', () => {
+  describe('worked example: Stripe graduated and volume tiers', () => {
     const graduated: PriceJson = { pricingModel: 'PRICING_MODEL_TIERED', tiers: stripeTiers('TIER_MODE_GRADUATED') };
     const volume: PriceJson = { pricingModel: 'PRICING_MODEL_TIERED', tiers: stripeTiers('TIER_MODE_VOLUME') };
 
@@ -88,7 +88,7 @@ describe('examples', () => {
     });
   });
 
-  describe('section 10.2: Stripe tiers with flat fees, 12 units', () => {
+  describe('worked example: Stripe tiers with flat fees, 12 units', () => {
     it('graduated -> 111.00', () => {
       expect(totalForSeats({ pricingModel: 'PRICING_MODEL_TIERED', tiers: flatFeeTiers(undefined) }, 12)).toBe('111.00');
     });
@@ -99,7 +99,7 @@ describe('examples', () => {
     });
   });
 
-  describe('section 10.3: Lago metered package, 100 units for $5, 100 free', () => {
+  describe('worked example: Lago metered package, 100 units for $5, 100 free', () => {
     const price: PriceJson = {
       pricingModel: 'PRICING_MODEL_PACKAGE',
       metricName: 'api_calls',
@@ -116,7 +116,7 @@ describe('examples', () => {
     });
   });
 
-  it('section 10.4: PER_UNIT $0.40 per 1,000 requests, 12,345 requests -> 4.94', () => {
+  it('worked example: PER_UNIT $0.40 per 1,000 requests, 12,345 requests -> 4.94', () => {
     const price: PriceJson = {
       pricingModel: 'PRICING_MODEL_PER_UNIT',
       metricName: 'requests',
@@ -126,7 +126,7 @@ describe('examples', () => {
     expect(totalForUsage(price, 12_345)).toBe('4.94');
   });
 
-  describe('section 10.5: DigitalOcean hourly with a 672-hour cap', () => {
+  describe('worked example: DigitalOcean hourly with a 672-hour cap', () => {
     const hourly: PriceJson = {
       pricingModel: 'PRICING_MODEL_FLAT',
       unitAmount: '0.00893',
@@ -147,7 +147,7 @@ describe('examples', () => {
     it('MONTHLY $10 prorated, 700 h -> 10.00', () => expect(at(monthly, 700)).toBe('10.00'));
   });
 
-  describe('section 10.6: DigitalOcean pooled transfer', () => {
+  describe('worked example: DigitalOcean pooled transfer', () => {
     const transfer = (productType: PriceJson['productType']): PriceJson => ({
       productType,
       pricingModel: 'PRICING_MODEL_PER_UNIT',

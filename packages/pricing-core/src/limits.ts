@@ -99,6 +99,6 @@ export function resolveOptions(options: CalculateOptions = {}): ResolvedOptions 
     (limits as { -readonly [K in PricingLimitName]: number })[name] = value;
   }
   const view = options.view ?? 'BASIC';
-  if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be BASIC or FULL, got ${String(view)}`);
+  if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got ${JSON.stringify(view) ?? String(view)}`);
   return { view, limits, exact: options.exact === true, priceCache: options.priceCache, stats: options.stats };
 }

@@ -8,7 +8,7 @@ import { reconcileAddons } from './snapshot.js';
 import { cancel, paymentFailed, paymentSucceeded, providerCanceled, undoCancel } from './transitions.js';
 
 /**
- * The tiny model: what the table in service.md section 4 says, plus the choices of
+ * The tiny model: what the table in docs/state-machine.md says, plus the choices of
  * docs/state-machine.md it depends on (who scheduled the end), nothing more.
  */
 interface Model {

@@ -50,7 +50,7 @@ export type BillingEvent =
         name: string;
         /** The provider's status string, as sent. */
         providerStatus: string;
-        /** The add-on status the provider status maps to (service.md section 4). */
+        /** The add-on status the provider status maps to (docs/state-machine.md). */
         addonStatus: AddonStatus;
         cancelAtPeriodEnd: boolean;
         currentPeriodStart: Date | null;

@@ -20,3 +20,14 @@ export type {
   LeaseRequest,
   LeasedDelivery,
 } from './event-ports.js';
+export { createEventService } from './event-service.js';
+export type { DestinationInput, DestinationPage, DestinationPatch, EventPage, EventService, EventServiceOptions } from './event-service.js';
+export { createDeliverer } from './deliverer.js';
+export type { Deliverer, DelivererOptions } from './deliverer.js';
+export { httpEventSender, senderAgents, RESPONSE_PREVIEW_BYTES } from './http-sender.js';
+export type { EventSender, OutboundRequest, SenderAgents } from './http-sender.js';
+export { DEFAULT_DELIVERY_POLICY, nextStep, parseDuration, parseSchedule, retryAfterMs } from './retry-schedule.js';
+export type { AttemptResult, DeliveryPolicy } from './retry-schedule.js';
+export { signatureOf, webhookHeaders, SECRET_PREFIX } from './signing.js';
+export { checkDestinationUrl, isPrivateAddress, parseDestinationUrl, resolveChecked, systemResolveAll } from './url-guard.js';
+export type { ResolveAll, UrlPolicy } from './url-guard.js';

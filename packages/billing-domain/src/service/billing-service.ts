@@ -3,6 +3,7 @@ import type { BillingConfig, BillingService } from '../contract.js';
 import { groupCommit, type GroupCommitOptions } from '../storage/group-commit.js';
 import type { BillingStore } from '../domain/ports.js';
 import { createAddonService } from './addon-service.js';
+import { createEventService, type EventServiceOptions } from '../events/event-service.js';
 import { createWebhookProcessor, type WebhookCodecs } from './webhook-processor.js';
 
 /** What the billing service is built from. */
@@ -23,6 +24,8 @@ export interface BillingServiceDeps {
   replayCheckpointLagMs?: number;
   /** Longest page token the add-on listing accepts (default MAX_PAGE_TOKEN_LENGTH, 1024). */
   pageTokenMaxLength?: number;
+  /** The events API's settings; unset: the service has no `events`. */
+  events?: EventServiceOptions;
 }
 
 /**
@@ -48,6 +51,15 @@ export function createBillingService(deps: BillingServiceDeps): BillingService {
       ...(deps.ingestGroup ? { ingest: groupCommit(deps.store, deps.ingestGroup) } : {}),
       ...(deps.replayCheckpointLagMs !== undefined ? { replayCheckpointLagMs: deps.replayCheckpointLagMs } : {}),
     }),
+    ...(deps.events
+      ? {
+          events: createEventService(deps.store, {
+            ...(deps.onError ? { onError: deps.onError } : {}),
+            ...(deps.pageTokenMaxLength !== undefined ? { pageTokenMaxLength: deps.pageTokenMaxLength } : {}),
+            ...deps.events,
+          }),
+        }
+      : {}),
     isReady: () => deps.store.ping(),
     close: () => deps.store.close(),
   };

@@ -21,10 +21,51 @@ const VERSION = 'addonSubscriptions.list/v1';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-function mac(key: Uint8Array, scope: PageTokenScope, body: Uint8Array): Buffer {
-  // NOTE: JSON holds no raw newline, so scope + '\n' + body is an unambiguous message.
-  const head = JSON.stringify([VERSION, scope.organizationId, scope.subscriptionId, scope.externalSubscriptionId]);
-  return createHmac('sha256', key).update(`${head}\n`, 'utf8').update(body).digest();
+function macOver(key: Uint8Array, head: readonly (string | null)[], body: Uint8Array): Buffer {
+  // NOTE: JSON holds no raw newline, so head + '\n' + body is an unambiguous message.
+  return createHmac('sha256', key).update(`${JSON.stringify(head)}\n`, 'utf8').update(body).digest();
+}
+
+const mac = (key: Uint8Array, scope: PageTokenScope, body: Uint8Array): Buffer =>
+  macOver(key, [VERSION, scope.organizationId, scope.subscriptionId, scope.externalSubscriptionId], body);
+
+/**
+ * A signed token for any listing: `scope` names the listing (a version string first), the
+ * organization and the query's filter; `cursor` is the position after the last item shown.
+ * @example signListToken(key, ['events.list/v1', 'org_1', null], ['42'])
+ */
+export function signListToken(key: Uint8Array, scope: readonly (string | null)[], cursor: readonly string[]): string {
+  const body = Buffer.from(JSON.stringify(cursor), 'utf8');
+  return `${body.toString('base64url')}.${macOver(key, scope, body).toString('base64url')}`;
+}
+
+/**
+ * The cursor of a token `signListToken` made with this key and scope, holding `size` strings;
+ * undefined for anything else, checked in constant time over the MAC bytes.
+ * @example verifyListToken(key, ['events.list/v1', 'org_1', null], token, 1)
+ */
+export function verifyListToken(
+  key: Uint8Array,
+  scope: readonly (string | null)[],
+  token: string,
+  size: number,
+  maxLength: number = MAX_PAGE_TOKEN_LENGTH,
+): string[] | undefined {
+  if (token.length > maxLength) return undefined;
+  const dot = token.indexOf('.');
+  if (dot <= 0 || token.length - dot - 1 !== MAC_CHARS) return undefined;
+  const body = fromBase64url(token.slice(0, dot));
+  const given = fromBase64url(token.slice(dot + 1));
+  if (body === undefined || given === undefined || given.length !== MAC_BYTES) return undefined;
+  if (!timingSafeEqual(given, macOver(key, scope, body))) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== size) return undefined;
+  return parsed.every((v): v is string => typeof v === 'string' && isStorableText(v)) ? parsed : undefined;
 }
 
 /** base64url text to bytes, undefined unless it is the canonical encoding of those bytes. */

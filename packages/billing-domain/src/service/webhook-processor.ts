@@ -77,7 +77,7 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
     precheck(provider, headers) {
       const refused = checkProvider(provider);
       if (refused !== undefined || !isProvider(provider)) return refused;
-      // NOTE: an unsigned delivery can never verify, so it costs no body read (service.md section 5).
+      // NOTE: an unsigned delivery can never verify, so it costs no body read.
       const missing = missingSignatureHeaders(provider, headers);
       return missing === undefined ? undefined : fail('webhook.invalid_signature', `signature verification failed: ${missing}`);
     },
@@ -90,7 +90,7 @@ export function createWebhookProcessor(deps: WebhookProcessorDeps): WebhookProce
       const eligible = eligibleEndpoints(endpoints, delivery);
       if (eligible.length === 0) {
         // NOTE: a principal that may not act for the endpoint's organization is a permission
-        // problem (403, service.md section 2), not missing or invalid credentials (401). The
+        // problem (403, docs/http-api.md, "Authentication"), not missing or invalid credentials (401). The
         // messages name no transport; the HTTP adapter words them in its headers' terms.
         if (delivery.principal !== null) {
           return fail('webhook.permission_denied', `the caller may not act for the organization of any ${provider} webhook endpoint`);

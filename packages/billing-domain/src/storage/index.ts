@@ -7,3 +7,5 @@ export { openPostgresStore } from './postgres-store.js';
 export type { PostgresStoreOptions } from './postgres-store.js';
 export { applyMigrations, loadMigrations } from './migrate.js';
 export type { Migration } from './migrate.js';
+export { probeStore } from './probe-store.js';
+export type { StoreProbe } from './probe-store.js';

@@ -8,6 +8,8 @@ export interface OpenStoreOptions {
   databaseUrl?: string;
   /** PGlite data folder when `databaseUrl` is unset (default `./.billing-data`). */
   dataDir?: string;
+  /** PostgreSQL only: the most connections the pool opens (BILLING_DB_POOL_SIZE, default 10). */
+  poolSize?: number;
 }
 
 /** The default PGlite data folder. */
@@ -22,6 +24,6 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Billing
   const url = options.databaseUrl?.trim() ?? '';
   if (url === '') return openPgliteStore(options.dataDir?.trim() || DEFAULT_DATA_DIR);
   if (url === 'memory://') return openPgliteStore('memory://');
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgresStore(url);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgresStore(url, options.poolSize === undefined ? {} : { maxConnections: options.poolSize });
   throw new Error(`unsupported databaseUrl scheme: use memory://, postgres:// or postgresql:// (got "${url.split(':')[0]}:")`);
 }

@@ -28,7 +28,7 @@ function clientOf(client: pg.PoolClient, names: Map<string, string>): SqlClient 
 
 /** Options for the PostgreSQL store. */
 export interface PostgresStoreOptions {
-  /** Largest number of pooled connections (default 10). */
+  /** Largest number of pooled connections (default 10); a whole number from 1. */
   maxConnections?: number;
   /** Milliseconds to wait for a connection before failing (default 5000). */
   connectionTimeoutMillis?: number;
@@ -39,9 +39,11 @@ export interface PostgresStoreOptions {
  * @example const store = await openPostgresStore('postgres://postgres@127.0.0.1:5432/billing')
  */
 export async function openPostgresStore(databaseUrl: string, options: PostgresStoreOptions = {}): Promise<BillingStore> {
+  const max = options.maxConnections ?? 10;
+  if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`maxConnections must be a whole number >= 1, got ${String(max)}`);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.maxConnections ?? 10,
+    max,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
   });
   // NOTE: an idle connection dropped by the server must not crash the process; the next query reports it.

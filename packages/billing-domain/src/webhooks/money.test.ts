@@ -57,7 +57,7 @@ describe("Stripe's own table, not ISO's or Intl's", () => {
     },
   );
 
-  it('HUF unit_amount 100000 is "1000.00" (service.md section 4)', () => {
+  it("HUF unit_amount 100000 is '1000.00' (Stripe's two-decimal HUF)", () => {
     expect(minorToMajor(100000, 'huf', 'stripe')).toBe('1000.00');
     expect(providerMinorDigits('stripe', 'HUF')).toBe(2);
   });

@@ -150,7 +150,7 @@ describe('examples: subscriptions', () => {
     expect([addon?.unitAmount, addon?.currency]).toEqual([major, currency.toUpperCase()]);
   });
 
-  it('statuses map per service.md section 4', () => {
+  it('statuses map as docs/state-machine.md lists them', () => {
     const status = (s: string) => upserted(stripeEventBody('customer.subscription.created', stripeSubscription({ status: s }))).subscription.addonStatus;
     expect([status('trialing'), status('incomplete'), status('past_due'), status('unpaid')]).toEqual([
       'ADDON_STATUS_ACTIVE', 'ADDON_STATUS_PENDING', 'ADDON_STATUS_PAST_DUE', 'ADDON_STATUS_PAST_DUE',

@@ -1,6 +1,6 @@
 import type { AddonStatus } from '../contract.js';
 
-// NOTE: service.md section 4 names Stripe's and Paddle's statuses. `paused` (Paddle, and Stripe
+// NOTE: docs/state-machine.md names Stripe's and Paddle's statuses. `paused` (Paddle, and Stripe
 // when a trial ends without a payment method) is not in force but has not ended either and can
 // resume, so it maps to PENDING, the state that a successful payment turns into ACTIVE.
 const STATUS_TABLE: Readonly<Record<string, AddonStatus>> = {

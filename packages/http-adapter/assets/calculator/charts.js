@@ -9,6 +9,11 @@ const SVG = 'http://www.w3.org/2000/svg';
 export const WATERFALL_MAX_BARS = 12;
 /** Usage positions priced for one curve (plus the tier boundaries and the current usage). */
 export const USAGE_CHART_STEPS = 20;
+/**
+ * Above this many instances x prices the usage picture is not drawn: it prices the plan about 30
+ * times on every edit, and a plan that large would make each keystroke slow.
+ */
+export const USAGE_CHART_MAX_CELLS = 10_000;
 
 function svg(tag, attributes = {}, text) {
   const node = document.createElementNS(SVG, tag);
@@ -95,6 +100,8 @@ export function usageSeries(calculatePlan, request, { priceIndex, instanceIndex 
   const instance = request.instances?.[instanceIndex];
   if (!isObject(price) || !isObject(instance)) return { reason: 'Add an instance and a metered price to see this picture.' };
   const metric = price.metricName;
+  const cells = request.instances.length * request.planConfig.prices.length;
+  if (cells > USAGE_CHART_MAX_CELLS) return { reason: `The plan has ${cells} instances x prices, more than the ${USAGE_CHART_MAX_CELLS} this picture redraws on every edit.` };
   if (instance.usage != null && !isObject(instance.usage)) return { reason: 'The instance gives its usage as a bare value; give it per metric to see this picture.' };
   const value = instance.usage?.[metric];
   if (value != null && typeof value !== 'number') return { reason: `The usage of ${metric} is not a single number on this instance.` };
@@ -136,7 +143,7 @@ export function drawUsageChart(container, series, currency) {
   }
   const width = Math.max(280, container.clientWidth || 480);
   const height = 220;
-  const margin = { left: 64, right: 14, top: 14, bottom: 40 };
+  const margin = { left: 64, right: 14, top: 26, bottom: 40 };
   const totals = series.points.map((p) => toPixelNumber(p.total));
   const top = Math.max(...totals) || 1;
   const x = (usage) => margin.left + (usage / series.max) * (width - margin.left - margin.right);
@@ -151,7 +158,7 @@ export function drawUsageChart(container, series, currency) {
     svg('text', { x: margin.left, y: height - margin.bottom + 16, 'text-anchor': 'start', class: 'tick' }, '0'),
     svg('text', { x: width - margin.right, y: height - margin.bottom + 16, 'text-anchor': 'end', class: 'tick' }, String(series.max)),
     svg('text', { x: (margin.left + width - margin.right) / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-label' }, `usage of ${series.metric}`),
-    svg('text', { x: 12, y: margin.top + 4, 'text-anchor': 'start', class: 'axis-label', transform: `rotate(90 12 ${margin.top + 4})` }, `total (${currency})`),
+    svg('text', { x: margin.left + 6, y: 12, 'text-anchor': 'start', class: 'axis-label' }, `total (${currency})`),
   );
   for (const b of series.boundaries) {
     const g = svg('g', { 'data-testid': 'tier-boundary', 'data-usage': b.usage, class: 'boundary' });

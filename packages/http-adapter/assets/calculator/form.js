@@ -30,9 +30,14 @@ const short = (value, prefix) => value.slice(prefix.length).toLowerCase().replac
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const listAt = (value) => (Array.isArray(value) ? value : []);
 
-/** `['instances', 0, 'usage', 'gpu.hours']` as the engine writes it: `instances[0].usage.gpu.hours`. */
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A path as the engine writes it in a violation: `instances[0].usage.gpu`, with a key that is not
+ * an identifier quoted (`instances[0].usage["cpu-hours"]`).
+ */
 export function pathText(path) {
-  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : !IDENTIFIER.test(key) ? `[${JSON.stringify(key)}]` : i === 0 ? key : `.${key}`)).join('');
 }
 
 const idOf = (path) => `f-${pathText(path).replace(/[^A-Za-z0-9_-]+/g, '-')}`;

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
 /** How long one JWKS request may take before it counts as unavailable. */
 export const JWKS_TIMEOUT_MS = 5_000;
-/** An unknown key id refetches the key set at most this often (service.md section 2: once a minute). */
+/** An unknown key id refetches the key set at most this often (default once a minute; BILLING_JWKS_COOLDOWN_MS). */
 export const JWKS_COOLDOWN_MS = 60_000;
 /** A fetched key set is used this long before it is fetched again. */
 export const JWKS_CACHE_MAX_AGE_MS = 600_000;

@@ -110,7 +110,7 @@ function refusal(error: unknown): TokenVerification {
   if (error instanceof errors.JOSEAlgNotAllowed) return refused('the token algorithm is not accepted');
   if (error instanceof errors.JWKSNoMatchingKey) return refused('no key matches the token');
   // NOTE: a JWKS endpoint that times out, answers 5xx or garbage, or cannot be reached is our
-  // outage, not a bad token (service.md section 2): the caller gets 503, never 401.
+  // outage, not a bad token: the caller gets 503, never 401.
   if (error instanceof KeySetUnavailableError || !(error instanceof errors.JOSEError)) {
     return { ok: false, reason: 'the token could not be verified right now (key set unavailable)', unavailable: true };
   }

@@ -1,6 +1,6 @@
 import { loadMigrations, openStore } from '@billing/billing-domain';
 import { Command } from 'commander';
-import { CliError, cliServerEnv } from './cli-error.js';
+import { CliError, cliSettings } from './cli-error.js';
 import { progress } from './progress.js';
 
 /**
@@ -19,13 +19,13 @@ export function registerMigrateCommand(program: Command): void {
 
 /** Opens the store (which applies what is pending), and reports the migrations in it. */
 export async function migrate(environment: Record<string, string | undefined>): Promise<string> {
-  const env = cliServerEnv(environment);
+  const env = cliSettings(environment, ['DATABASE_URL', 'BILLING_DATA_DIR', 'BILLING_DB_POOL_SIZE']);
   const status = progress();
   const known = (await loadMigrations()).map((m) => m.name);
   status.update(`applying migrations (${known.length} known)...`);
   // NOTE: opening the store applies the pending migrations in one transaction under an advisory
   // lock; its report says which ones that run applied.
-  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     status.done();
     throw new CliError(`storage could not be opened or migrated: ${error instanceof Error ? error.message : String(error)}`);
   });

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { runServer } from '../process/run-server.js';
 
 /**
@@ -9,8 +9,8 @@ export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('Run the HTTP server (what `pnpm start` runs), configured by the environment')
-    .option('--port <port>', 'TCP port (overrides PORT; 0 picks a free one)')
-    .option('--host <host>', 'interface to bind (overrides HOST)')
+    .option('--port <port>', 'TCP port (overrides PORT; 0 picks a free one)', portText)
+    .option('--host <host>', 'interface to bind (overrides HOST)', hostText)
     .addHelpText('after', '\nExamples:\n  billing serve\n  BILLING_JWT_SECRET=... billing serve --port 8080 --host 0.0.0.0')
     .action(async (options: { port?: string; host?: string }) => {
       await runServer({
@@ -19,4 +19,15 @@ export function registerServeCommand(program: Command): void {
         ...(options.host === undefined ? {} : { HOST: options.host }),
       });
     });
+}
+
+/** A port from 0 to 65535, kept as the text PORT would hold; anything else is a usage error (exit 2). */
+function portText(value: string): string {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('must be an integer from 0 to 65535');
+  return value;
+}
+
+function hostText(value: string): string {
+  if (value.trim() === '' || /\s/.test(value.trim())) throw new InvalidArgumentError('must be a host name or an address, such as 0.0.0.0');
+  return value.trim();
 }

@@ -1,6 +1,6 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { SignJWT } from 'jose';
-import { CliError, cliServerEnv } from './cli-error.js';
+import { CliError, cliSettings } from './cli-error.js';
 
 const TTL = /^(\d{1,9})(s|m|h|d)$/;
 const SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
@@ -12,7 +12,7 @@ const MAX_TTL_SECONDS = 366 * 86_400;
  * @example await mintToken({ orgs: ['org_acme'], ttlSeconds: 3600 }, process.env)
  */
 export async function mintToken(options: { orgs: string[]; ttlSeconds: number }, environment: Record<string, string | undefined>): Promise<string> {
-  const env = cliServerEnv(environment);
+  const env = cliSettings(environment, ['BILLING_JWT_SECRET', 'BILLING_JWT_ISSUER', 'BILLING_JWT_AUDIENCE']);
   if (!env.BILLING_JWT_SECRET) throw new CliError('BILLING_JWT_SECRET is not set: a token is signed with the secret the server verifies');
   const now = Math.floor(Date.now() / 1000);
   let jwt = new SignJWT({ org_ids: options.orgs })
@@ -26,14 +26,14 @@ export async function mintToken(options: { orgs: string[]; ttlSeconds: number },
 }
 
 /**
- * A lifetime like `30m`, `1h`, `7d` or `90s` in seconds.
+ * A lifetime like `30m`, `1h`, `7d` or `90s` in seconds; anything else is a usage error (exit 2).
  * @example parseTtl('1h') // 3600
  */
 export function parseTtl(text: string): number {
   const match = TTL.exec(text.trim());
   const seconds = match ? Number(match[1]) * SECONDS[match[2] as keyof typeof SECONDS] : Number.NaN;
   if (!(seconds >= 1 && seconds <= MAX_TTL_SECONDS)) {
-    throw new CliError(`--ttl must be a number with s, m, h or d (such as 30m, 1h, 7d), from 1s to 366d; got "${text}"`);
+    throw new InvalidArgumentError('must be a number with s, m, h or d (such as 30m, 1h, 7d), from 1s to 366d');
   }
   return seconds;
 }
@@ -47,10 +47,10 @@ export function registerTokenCommand(program: Command): void {
     .command('token')
     .description('Print a bearer token (JWT) signed with BILLING_JWT_SECRET for the given organizations')
     .requiredOption('--org <id>', 'organization the token may act for (repeat for several)', (value: string, all: string[] = []) => [...all, value])
-    .option('--ttl <duration>', 'lifetime: 30m, 1h, 7d...', '1h')
+    .option('--ttl <duration>', 'lifetime: 30m, 1h, 7d...', parseTtl, 3600)
     .addHelpText('after', '\nExamples:\n  BILLING_JWT_SECRET=$(cat secret) billing token --org org_acme\n  billing token --org org_a --org org_b --ttl 7d')
-    .action(async (options: { org: string[]; ttl: string }) => {
-      const token = await mintToken({ orgs: options.org, ttlSeconds: parseTtl(options.ttl) }, process.env);
+    .action(async (options: { org: string[]; ttl: number }) => {
+      const token = await mintToken({ orgs: options.org, ttlSeconds: options.ttl }, process.env);
       process.stdout.write(`${token}\n`);
     });
 }

@@ -2,7 +2,7 @@ import type { ProviderName } from '@billing/billing-domain';
 
 type Json = Record<string, unknown>;
 
-/** The event types each provider's deliveries are handled for (docs/webhooks.md section 3). */
+/** The event types each provider's deliveries are handled for (docs/webhooks.md, "Events handled"). */
 export const SAMPLE_EVENTS: Readonly<Record<ProviderName, readonly string[]>> = {
   stripe: [
     'customer.subscription.created',

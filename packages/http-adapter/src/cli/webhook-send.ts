@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BillingConfigError, loadBillingConfig, PROVIDERS, type ProviderName } from '@billing/billing-domain';
-import { Command } from 'commander';
+import { Argument, Command, InvalidArgumentError } from 'commander';
 import { CliError } from './cli-error.js';
 import { mintToken } from './token.js';
 import { SAMPLE_EVENTS, sampleBody } from './webhook-samples.js';
@@ -27,15 +27,18 @@ export function registerWebhookCommand(program: Command): void {
   webhook
     .command('send')
     .description('Send a correctly signed sample delivery of an event to a running server and print its acknowledgement')
-    .argument('<provider>', `provider: ${PROVIDERS.join(', ')}`)
+    .addArgument(new Argument('<provider>', 'provider').choices(PROVIDERS))
     .argument('<event>', 'event type (listed below)')
-    .requiredOption('--to <url>', 'the server (http://host:port) or the full webhook URL')
+    .requiredOption('--to <url>', 'the server (http://host:port) or the full webhook URL', httpUrl)
     .option('--secret <secret>', "signing secret (default: the provider's endpoint in BILLING_CONFIG)")
     .option('--org <id>', 'organization (X-Organization-ID) for endpoints that require a bearer token')
     .option('--token <jwt>', 'bearer token (default with --org: one minted with BILLING_JWT_SECRET)')
     .option('--subscription <id>', "the provider's subscription id in the sample", 'sub_sample_1')
     .addHelpText('after', `\nEvents:\n${events}\n\nExamples:\n  billing webhook send stripe customer.subscription.created --to http://127.0.0.1:8080 --secret whsec_abc\n  billing webhook send standard payment.succeeded --to http://127.0.0.1:8080 --org org_acme`)
-    .action(async (provider: string, event: string, options: SendOptions) => {
+    .action(async (provider: ProviderName, event: string, options: SendOptions, command: Command) => {
+      if (!SAMPLE_EVENTS[provider].includes(event)) {
+        command.error(`error: argument 'event' is invalid: ${provider} events are ${SAMPLE_EVENTS[provider].join(', ')}; got "${event}"`, { exitCode: 2, code: 'billing.invalidEvent' });
+      }
       const { status, text } = await sendSample(provider, event, options);
       process.stdout.write(`${status} ${text}\n`);
       if (status < 200 || status > 299) throw new CliError(`the server refused the delivery (HTTP ${status})`);
@@ -65,6 +68,18 @@ export async function sendSample(providerText: string, event: string, options: S
     throw new CliError(`cannot reach ${url}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`);
   });
   return { status: response.status, text: await response.text() };
+}
+
+/** `--to`: an http(s) URL; anything else is a usage error (exit 2). */
+function httpUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('must be a URL such as http://127.0.0.1:8080');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('must be an http(s) URL');
+  return value;
 }
 
 function webhookUrl(to: string, provider: ProviderName): URL {

@@ -3,8 +3,8 @@ import type { ProviderName } from '@billing/billing-domain';
 import { CliError } from './cli-error.js';
 
 /**
- * The signature headers a provider sends with `body`, as its documentation defines them (docs/webhooks.md
- * section 2). Written here because billing-domain exports verification only, not signing.
+ * The signature headers a provider sends with `body`, as its documentation defines them (docs/webhooks.md,
+ * "Signatures"). Written here because billing-domain exports verification only, not signing.
  * @example signatureHeaders('stripe', body, 'whsec_...', 'evt_1', new Date())
  */
 export function signatureHeaders(provider: ProviderName, body: string, secret: string, eventId: string, now: Date): Record<string, string> {

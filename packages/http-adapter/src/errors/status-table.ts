@@ -60,6 +60,10 @@ export const DOMAIN_ERROR_STATUS = {
   'request.invalid_page_token': 'INVALID_ARGUMENT',
   'storage.unavailable': 'UNAVAILABLE',
   'concurrency.aborted': 'ABORTED',
+  'event_destination.not_found': 'NOT_FOUND',
+  'event_destination.limit_reached': 'FAILED_PRECONDITION',
+  'event_destination.disabled': 'FAILED_PRECONDITION',
+  'event.not_found': 'NOT_FOUND',
 } as const satisfies Record<DomainErrorCode, CanonicalStatus>;
 
 /** The one table from webhook outcome codes to HTTP statuses (the acknowledgement route). */

@@ -48,5 +48,8 @@ describe('GET /docs and GET /calculator: pages without auth, their files from th
     const plan = { planConfig: { currency: 'EUR', prices: [{ productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.10' }] }, instances: [{ quantity: 3 }] };
     expect(engine.calculatePlan(plan)).toEqual(calculatePlan(plan));
     expect(engine.calculatePlan(plan).total).toBe('0.30');
+    // The form builds its choices from the engine's own lists.
+    const library = await import('@billing/pricing-core');
+    for (const list of ['PRICING_MODELS', 'PRODUCT_TYPES', 'TIER_MODES', 'BILLING_PERIODS', 'METRIC_AGGREGATIONS'] as const) expect(engine[list]).toEqual(library[list]);
   });
 });

@@ -49,7 +49,7 @@ describe('examples: parseServerEnv', () => {
     expect(both.join()).toMatch(/either BILLING_JWT_SECRET or BILLING_JWKS_URL/);
   });
 
-  it('limit settings: defaults are the library and service.md defaults', () => {
+  it('limit settings: defaults are the library and documented defaults', () => {
     const env = parseServerEnv({});
     expect(env).toMatchObject({
       BILLING_REQUEST_TIMEOUT_MS: 10_000,

@@ -27,61 +27,80 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
     });
 
 const MAX_LIMIT = 1_000_000_000;
+/** Connections each process keeps to PostgreSQL at most, unless BILLING_DB_POOL_SIZE says otherwise. */
+export const DEFAULT_DB_POOL_SIZE = 10;
+/** PostgreSQL's own default `max_connections` is 100: one process never needs more than that. */
+const MAX_DB_POOL_SIZE = 100;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The environment the server reads (service.md section 7). */
+/**
+ * Every variable the server reads, each with its default and bounds (docs/operations.md lists them).
+ * Commands that need only a few read just those (`parseEnvSettings`), so an unrelated bad setting
+ * never stops them.
+ */
+const serverEnvShape = {
+  PORT: integer('PORT', 0, 65535, 8080),
+  HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || v === 'memory://' || /^postgres(?:ql)?:\/\//.test(v),
+    'DATABASE_URL must be empty (PGlite in BILLING_DATA_DIR), memory://, or postgres://...',
+  ),
+  BILLING_DATA_DIR: optionalText.transform((v) => v ?? './.billing-data'),
+  BILLING_DB_POOL_SIZE: integer('BILLING_DB_POOL_SIZE', 1, MAX_DB_POOL_SIZE, DEFAULT_DB_POOL_SIZE),
+  BILLING_JWT_SECRET: optionalText.refine(
+    (v) => v === undefined || Buffer.byteLength(v) >= 32,
+    'BILLING_JWT_SECRET must be at least 32 bytes (HS256 needs a 256-bit key)',
+  ),
+  BILLING_JWKS_URL: optionalText.refine(
+    (v) => v === undefined || /^https?:\/\/\S+$/.test(v),
+    'BILLING_JWKS_URL must be an http(s) URL',
+  ),
+  BILLING_JWT_ISSUER: optionalText,
+  BILLING_JWT_AUDIENCE: optionalText,
+  BILLING_CONFIG: optionalText,
+  BILLING_BODY_LIMIT_BYTES: integer('BILLING_BODY_LIMIT_BYTES', 1, 1024 * 1024 * 1024, 1024 * 1024),
+  BILLING_MAX_INSTANCES: integer('BILLING_MAX_INSTANCES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxInstances),
+  BILLING_MAX_PRICES: integer('BILLING_MAX_PRICES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxPrices),
+  BILLING_MAX_TIERS_PER_PRICE: integer('BILLING_MAX_TIERS_PER_PRICE', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxTiersPerPrice),
+  BILLING_MAX_ADDONS_PER_INSTANCE: integer('BILLING_MAX_ADDONS_PER_INSTANCE', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxAddonsPerInstance),
+  BILLING_MAX_INSTANCE_PRICES: integer('BILLING_MAX_INSTANCE_PRICES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxInstancePrices),
+  BILLING_MAX_FULL_VIEW_ENTRIES: integer('BILLING_MAX_FULL_VIEW_ENTRIES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxFullViewEntries),
+  BILLING_REQUEST_TIMEOUT_MS: integer('BILLING_REQUEST_TIMEOUT_MS', 1, HOUR_MS, 10_000),
+  BILLING_HEADERS_TIMEOUT_MS: integer('BILLING_HEADERS_TIMEOUT_MS', 1, HOUR_MS, 10_000),
+  BILLING_BODY_TIMEOUT_MS: integer('BILLING_BODY_TIMEOUT_MS', 1, HOUR_MS, 30_000),
+  BILLING_MAX_CONNECTIONS: integer('BILLING_MAX_CONNECTIONS', 1, 1_000_000, 10_000),
+  BILLING_RATE_LIMIT_PER_SECOND: integer('BILLING_RATE_LIMIT_PER_SECOND', 0, 1_000_000, 0),
+  BILLING_METRICS: optionalText
+    .pipe(z.enum(['on', 'off'], { message: 'BILLING_METRICS must be on or off' }).optional())
+    .transform((v) => v ?? 'on'),
+  BILLING_WORKER_THREADS: integer('BILLING_WORKER_THREADS', 1, 256, Math.max(1, availableParallelism() - 1)),
+  BILLING_OFFLOAD_MIN_ENTRIES: integer('BILLING_OFFLOAD_MIN_ENTRIES', 0, MAX_LIMIT, 2_000),
+  BILLING_PRICE_CACHE_ENTRIES: integer('BILLING_PRICE_CACHE_ENTRIES', 0, 1_000_000, DEFAULT_PRICE_CACHE.maxEntries),
+  BILLING_PRICE_CACHE_MAX_KEY_CHARS: integer('BILLING_PRICE_CACHE_MAX_KEY_CHARS', 0, 16_777_216, DEFAULT_PRICE_CACHE.maxKeyChars),
+  BILLING_INGEST_GROUP_MAX: integer('BILLING_INGEST_GROUP_MAX', 1, 10_000, 64),
+  BILLING_INGEST_GROUP_WINDOW_MS: integer('BILLING_INGEST_GROUP_WINDOW_MS', 0, 1_000, 1),
+  // NOTE: the server's own tokens are about 135 characters (a UUID id), so a maximum below 256
+  // could refuse the tokens it hands out.
+  BILLING_PAGE_TOKEN_MAX_LENGTH: integer('BILLING_PAGE_TOKEN_MAX_LENGTH', 256, 65_536, MAX_PAGE_TOKEN_LENGTH),
+  BILLING_REPLAY_CHECKPOINT_LAG_MS: integer('BILLING_REPLAY_CHECKPOINT_LAG_MS', 0, 30 * DAY_MS, DEFAULT_REPLAY_CHECKPOINT_LAG_MS),
+  BILLING_JWKS_TIMEOUT_MS: integer('BILLING_JWKS_TIMEOUT_MS', 1, 60_000, JWKS_TIMEOUT_MS),
+  BILLING_JWKS_COOLDOWN_MS: integer('BILLING_JWKS_COOLDOWN_MS', 0, HOUR_MS, JWKS_COOLDOWN_MS),
+  BILLING_JWKS_CACHE_MAX_AGE_MS: integer('BILLING_JWKS_CACHE_MAX_AGE_MS', 1_000, DAY_MS, JWKS_CACHE_MAX_AGE_MS),
+  LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
+  NODE_ENV: optionalText,
+} as const;
+
+type ServerEnvShape = typeof serverEnvShape;
+/** The name of a variable the server reads. */
+export type ServerEnvKey = keyof ServerEnvShape;
+
+/** The names of every variable the server reads. */
+export const SERVER_ENV_NAMES: readonly string[] = Object.keys(serverEnvShape);
+
+/** The environment the server reads: every variable, and the rules between them. */
 export const serverEnvSchema = z
-  .object({
-    PORT: integer('PORT', 0, 65535, 8080),
-    HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
-    DATABASE_URL: optionalText.refine(
-      (v) => v === undefined || v === 'memory://' || /^postgres(?:ql)?:\/\//.test(v),
-      'DATABASE_URL must be empty (PGlite in BILLING_DATA_DIR), memory://, or postgres://...',
-    ),
-    BILLING_DATA_DIR: optionalText.transform((v) => v ?? './.billing-data'),
-    BILLING_JWT_SECRET: optionalText.refine(
-      (v) => v === undefined || Buffer.byteLength(v) >= 32,
-      'BILLING_JWT_SECRET must be at least 32 bytes (HS256 needs a 256-bit key)',
-    ),
-    BILLING_JWKS_URL: optionalText.refine(
-      (v) => v === undefined || /^https?:\/\/\S+$/.test(v),
-      'BILLING_JWKS_URL must be an http(s) URL',
-    ),
-    BILLING_JWT_ISSUER: optionalText,
-    BILLING_JWT_AUDIENCE: optionalText,
-    BILLING_CONFIG: optionalText,
-    BILLING_BODY_LIMIT_BYTES: integer('BILLING_BODY_LIMIT_BYTES', 1, 1024 * 1024 * 1024, 1024 * 1024),
-    BILLING_MAX_INSTANCES: integer('BILLING_MAX_INSTANCES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxInstances),
-    BILLING_MAX_PRICES: integer('BILLING_MAX_PRICES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxPrices),
-    BILLING_MAX_TIERS_PER_PRICE: integer('BILLING_MAX_TIERS_PER_PRICE', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxTiersPerPrice),
-    BILLING_MAX_ADDONS_PER_INSTANCE: integer('BILLING_MAX_ADDONS_PER_INSTANCE', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxAddonsPerInstance),
-    BILLING_MAX_INSTANCE_PRICES: integer('BILLING_MAX_INSTANCE_PRICES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxInstancePrices),
-    BILLING_MAX_FULL_VIEW_ENTRIES: integer('BILLING_MAX_FULL_VIEW_ENTRIES', 1, MAX_LIMIT, DEFAULT_PRICING_LIMITS.maxFullViewEntries),
-    BILLING_REQUEST_TIMEOUT_MS: integer('BILLING_REQUEST_TIMEOUT_MS', 1, HOUR_MS, 10_000),
-    BILLING_HEADERS_TIMEOUT_MS: integer('BILLING_HEADERS_TIMEOUT_MS', 1, HOUR_MS, 10_000),
-    BILLING_BODY_TIMEOUT_MS: integer('BILLING_BODY_TIMEOUT_MS', 1, HOUR_MS, 30_000),
-    BILLING_MAX_CONNECTIONS: integer('BILLING_MAX_CONNECTIONS', 1, 1_000_000, 10_000),
-    BILLING_RATE_LIMIT_PER_SECOND: integer('BILLING_RATE_LIMIT_PER_SECOND', 0, 1_000_000, 0),
-    BILLING_METRICS: optionalText
-      .pipe(z.enum(['on', 'off'], { message: 'BILLING_METRICS must be on or off' }).optional())
-      .transform((v) => v ?? 'on'),
-    BILLING_WORKER_THREADS: integer('BILLING_WORKER_THREADS', 1, 256, Math.max(1, availableParallelism() - 1)),
-    BILLING_OFFLOAD_MIN_ENTRIES: integer('BILLING_OFFLOAD_MIN_ENTRIES', 0, MAX_LIMIT, 2_000),
-    BILLING_PRICE_CACHE_ENTRIES: integer('BILLING_PRICE_CACHE_ENTRIES', 0, 1_000_000, DEFAULT_PRICE_CACHE.maxEntries),
-    BILLING_PRICE_CACHE_MAX_KEY_CHARS: integer('BILLING_PRICE_CACHE_MAX_KEY_CHARS', 0, 16_777_216, DEFAULT_PRICE_CACHE.maxKeyChars),
-    BILLING_INGEST_GROUP_MAX: integer('BILLING_INGEST_GROUP_MAX', 1, 10_000, 64),
-    BILLING_INGEST_GROUP_WINDOW_MS: integer('BILLING_INGEST_GROUP_WINDOW_MS', 0, 1_000, 1),
-    // NOTE: the server's own tokens are about 135 characters (a UUID id), so a maximum below 256
-    // could refuse the tokens it hands out.
-    BILLING_PAGE_TOKEN_MAX_LENGTH: integer('BILLING_PAGE_TOKEN_MAX_LENGTH', 256, 65_536, MAX_PAGE_TOKEN_LENGTH),
-    BILLING_REPLAY_CHECKPOINT_LAG_MS: integer('BILLING_REPLAY_CHECKPOINT_LAG_MS', 0, 30 * DAY_MS, DEFAULT_REPLAY_CHECKPOINT_LAG_MS),
-    BILLING_JWKS_TIMEOUT_MS: integer('BILLING_JWKS_TIMEOUT_MS', 1, 60_000, JWKS_TIMEOUT_MS),
-    BILLING_JWKS_COOLDOWN_MS: integer('BILLING_JWKS_COOLDOWN_MS', 0, HOUR_MS, JWKS_COOLDOWN_MS),
-    BILLING_JWKS_CACHE_MAX_AGE_MS: integer('BILLING_JWKS_CACHE_MAX_AGE_MS', 1_000, DAY_MS, JWKS_CACHE_MAX_AGE_MS),
-    LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
-    NODE_ENV: optionalText,
-  })
+  .object(serverEnvShape)
   .refine((env) => !(env.BILLING_JWT_SECRET && env.BILLING_JWKS_URL), {
     message: 'set either BILLING_JWT_SECRET or BILLING_JWKS_URL, not both',
     path: ['BILLING_JWT_SECRET'],
@@ -106,7 +125,24 @@ export class ServerEnvError extends Error {
  * @example parseServerEnv({ PORT: '3000' }).PORT // 3000
  */
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
-  const parsed = serverEnvSchema.safeParse(env);
+  return parseWith(serverEnvSchema, env);
+}
+
+/** The settings `names` picked from the server's environment. */
+export type EnvSettings<K extends ServerEnvKey> = z.output<z.ZodObject<Pick<ServerEnvShape, K>>>;
+
+/**
+ * Reads and checks only the named variables (what one command needs); others are not looked at.
+ * Throws ServerEnvError listing every problem of those.
+ * @example parseEnvSettings({ PORT: 'abc', BILLING_MAX_INSTANCES: '5' }, ['BILLING_MAX_INSTANCES']) // { BILLING_MAX_INSTANCES: 5 }
+ */
+export function parseEnvSettings<K extends ServerEnvKey>(env: Record<string, string | undefined>, names: readonly K[]): EnvSettings<K> {
+  const picked = Object.fromEntries(names.map((name) => [name, serverEnvShape[name]])) as Pick<ServerEnvShape, K>;
+  return parseWith(z.object(picked), env);
+}
+
+function parseWith<T>(schema: z.ZodType<T>, env: Record<string, string | undefined>): T {
+  const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   // NOTE: messages name the variable but never echo a secret's value.
   throw new ServerEnvError(
@@ -118,11 +154,14 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   );
 }
 
+/** The variables holding the pricing limits. */
+export const PRICING_LIMIT_NAMES = Object.values(PRICING_LIMIT_SETTINGS);
+
 /**
  * The pricing limits the server passes to `calculatePlan`, from their settings.
  * @example pricingLimitsOf(parseServerEnv({ BILLING_MAX_INSTANCES: '50' })).maxInstances // 50
  */
-export function pricingLimitsOf(env: ServerEnv): PricingLimits {
+export function pricingLimitsOf(env: Pick<ServerEnv, (typeof PRICING_LIMIT_NAMES)[number]>): PricingLimits {
   const entries = Object.entries(PRICING_LIMIT_SETTINGS).map(([limit, setting]) => [limit, env[setting]]);
   return Object.fromEntries(entries) as PricingLimits;
 }

@@ -8,7 +8,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** How long an idle keep-alive connection stays open (node's default). */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
-/** The connection limits of the listening server (service.md section 8). */
+/** The connection limits of the listening server (docs/operations.md, "Limits"). */
 export interface ConnectionLimits {
   /** The request headers must arrive within this (BILLING_HEADERS_TIMEOUT_MS). */
   headersTimeoutMs: number;

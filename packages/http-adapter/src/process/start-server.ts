@@ -42,7 +42,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dev = await authOf(env);
   const config = readConfig(env.BILLING_CONFIG, secretEnv);
-  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR }).catch((error: unknown) => {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
   const billing = createBillingService({
@@ -53,6 +53,8 @@ export async function startServer(
     ingestGroup: {
       maxSize: env.BILLING_INGEST_GROUP_MAX,
       windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
+      // NOTE: groups commit on pooled connections; two are left for reads, health checks and the listing.
+      ...(store.kind === 'postgres' ? { maxConcurrent: Math.max(1, Math.min(8, env.BILLING_DB_POOL_SIZE - 2)) } : {}),
       onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
       // The SQLSTATE only: an error's message may quote a payload's value.
       onFallback: (size, error) =>

@@ -2,13 +2,14 @@ import { planRequestSchema, planResultSchema } from '@billing/pricing-core/schem
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { entriesOf, type CalculationOutcome } from '../calculation/calculation-task.js';
+import { planRefusal } from '../calculation/plan-refusal.js';
 import type { PlanCalculator } from '../calculation/plan-calculator.js';
 import { errorResponse, invalidArgument } from '../errors/aip193.js';
 import { readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/context.js';
 import { requestScope } from '../http/request-scope.js';
 import { observeCalculation } from '../metrics/metrics.js';
-import { withSettingNames, type PricingLimits } from '../limits/pricing-limits.js';
+import type { PricingLimits } from '../limits/pricing-limits.js';
 import { foreignComponent } from './foreign-schema.js';
 import { PLAN_REQUEST_EXAMPLE, planResultExample } from './plan-example.js';
 import { bearerSecurity, bodyErrorResponses, commonErrorResponses, organizationHeadersSchema } from './openapi-shared.js';
@@ -55,7 +56,7 @@ export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps
     const views = c.req.url.includes('?') ? (c.req.queries('view') ?? []) : [];
     const view = views.length === 0 ? 'BASIC' : views.length === 1 ? VIEWS.find((v) => v === views[0]) : undefined;
     if (view === undefined) {
-      return invalidArgument(c, [{ field: 'view', description: `must be BASIC or FULL (once), got ${JSON.stringify(views.join(',').slice(0, 32))}` }]);
+      return invalidArgument(c, [{ field: 'view', description: `must be BASIC or FULL, in uppercase and once; got ${JSON.stringify(views.join(',').slice(0, 32))}` }]);
     }
     const body = await readJsonBody(c, deps.bodyLimitBytes);
     if (!body.ok) return body.response;
@@ -73,12 +74,5 @@ export function registerPlanRoutes(app: OpenAPIHono<AppEnv>, deps: PlanRouteDeps
 
 function answer(c: Context<AppEnv>, outcome: CalculationOutcome): Response {
   if (outcome.ok) return c.body(outcome.json, 200, { 'Content-Type': 'application/json' });
-  const violations = withSettingNames(outcome.violations);
-  if (outcome.total <= violations.length) return invalidArgument(c, violations, 'PLAN_INVALID');
-  return errorResponse(c, {
-    status: 'INVALID_ARGUMENT',
-    reason: 'PLAN_INVALID',
-    message: `request has ${outcome.total.toLocaleString('en-US')} invalid fields; the first ${violations.length} are listed`,
-    fieldViolations: violations,
-  });
+  return errorResponse(c, planRefusal(outcome.violations, outcome.total));
 }

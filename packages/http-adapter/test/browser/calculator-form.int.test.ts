@@ -247,6 +247,13 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
     await expect.poll(() => page.getByTestId('total').textContent()).toBe(calculatePlan(TIERED_PLAN).total);
     expect(await page.getByTestId('field-violation').count()).toBe(0);
     await page.close();
+
+    // A metric whose name is not an identifier: the engine quotes it in the path, and the form finds it.
+    const quoted = await open({ planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '1', metricName: 'cpu-hours' }] }, instances: [{ usage: { 'cpu-hours': -1 } }] });
+    const usage = label(group(quoted, 'Instance 1'), 'Usage of cpu-hours');
+    await expect.poll(() => usage.getAttribute('aria-invalid')).toBe('true');
+    expect(await group(quoted, 'Instance 1').getByTestId('field-violation').getAttribute('data-field')).toBe('instances[0].usage["cpu-hours"]');
+    await quoted.close();
   });
 
   it('every control has a label and is reached with the Tab key; the page fits 375 px', async () => {

@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calculatePlan } from '@billing/pricing-core';
+import { calculatePlan, validatePlanRequest } from '@billing/pricing-core';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPlainJson } from '../../src/http/plain-json.js';
+import { createTestDatabase, postgresAvailability } from '../support/postgres.js';
 import { REPO_ROOT } from '../support/server-process.js';
-import { runCli, SAMPLE_PLAN } from './run-cli.js';
+import { CLI_COMMAND, runCli, SAMPLE_PLAN } from './run-cli.js';
 
 const SECRET = 'cli-test-secret-0123456789-abcdefghij';
 let dir: string;
@@ -71,6 +72,72 @@ describe('billing price', () => {
     expect(await runCli(['price', '-'], { stdin: '{' })).toMatchObject({ code: 1, stderr: expect.stringContaining('not JSON') });
   });
 
+  it('a reader that stops early (| head -3) ends the CLI quietly: no EPIPE stack trace, exit 0', () => {
+    const large = { ...SAMPLE_PLAN, instances: Array.from({ length: 5000 }, (_, i) => ({ quantity: 1, region: `r${i}` })) };
+    const file = join(dir, 'large.json');
+    writeFileSync(file, JSON.stringify(large));
+    // NOTE: the table of 5,000 rows is far over a pipe's 64 KiB, so the CLI is still writing when head exits.
+    const run = spawnSync('bash', ['-c', `${CLI_COMMAND} price ${file} 2>${join(dir, 'stderr.txt')} | head -3; echo "cli=\${PIPESTATUS[0]}"`], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.slice(0, 3)[2]).toMatch(/^instance-1 \(r0\) +1 +10\.00/);
+    expect(lines[3]).toBe('cli=0');
+    expect(readFileSync(join(dir, 'stderr.txt'), 'utf8')).toBe('');
+  });
+
+  it('--format json: an invalid plan prints the API\'s AIP-193 error body on stdout, exit 1', async () => {
+    const bad = { planConfig: { currency: 'USD', prices: [{ productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '1e5' }] }, instances: [{}] };
+    const run = await runCli(['price', '-', '--format', 'json'], { stdin: JSON.stringify(bad) });
+    const outcome = validatePlanRequest(bad);
+    if (outcome.success) throw new Error('the sample must be invalid');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message: 'request has 1 invalid field',
+        details: [
+          { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: outcome.violations.map(({ field, description }) => ({ field, description })) },
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'PLAN_INVALID', domain: 'billing', metadata: {} },
+        ],
+      },
+    });
+  });
+
+  it('--format json: input that is not JSON, a missing file and a bad setting are AIP-193 bodies too', async () => {
+    const notJson = await runCli(['price', '-', '--format', 'json'], { stdin: '{' });
+    expect(notJson.code).toBe(1);
+    expect(JSON.parse(notJson.stdout)).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT', message: 'the request body is not valid JSON' } });
+    const missing = await runCli(['price', join(dir, 'nope.json'), '--format', 'json']);
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { status: 'INVALID_ARGUMENT', details: [{ fieldViolations: [{ field: 'file', description: 'no such file' }] }, {}] } });
+    const setting = await runCli(['price', planFile, '--format', 'json'], { env: { BILLING_MAX_INSTANCES: 'many' } });
+    expect(setting.code).toBe(1);
+    expect(JSON.parse(setting.stdout)).toMatchObject({ error: { details: [{ fieldViolations: [{ field: 'BILLING_MAX_INSTANCES' }] }, { reason: 'INVALID_SETTING' }] } });
+  });
+
+  it('--view and --format take either case: FULL and full, JSON and json print the same', async () => {
+    const upper = await runCli(['price', planFile, '--format', 'JSON', '--view', 'FULL']);
+    const lower = await runCli(['price', planFile, '--format', 'json', '--view', 'full']);
+    expect(upper.code).toBe(0);
+    expect(upper.stdout).toBe(lower.stdout);
+    expect(upper.stdout).toBe(`${toPlainJson(calculatePlan(SAMPLE_PLAN, { view: 'FULL' }))}\n`);
+  });
+
+  it('needs no server setting: PORT=abc or a bad HOST timeout do not stop offline pricing; a bad pricing limit does', async () => {
+    const unrelated = { PORT: 'abc', BILLING_HEADERS_TIMEOUT_MS: 'soon', DATABASE_URL: 'mysql://x' };
+    const run = await runCli(['price', planFile, '--format', 'json'], { env: unrelated });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toBe(`${toPlainJson(calculatePlan(SAMPLE_PLAN))}\n`);
+    const limit = await runCli(['price', planFile], { env: { ...unrelated, BILLING_MAX_PRICES: '0' } });
+    expect(limit.code).toBe(1);
+    expect(limit.stderr).toContain('BILLING_MAX_PRICES must be an integer');
+    expect(limit.stderr).not.toContain('PORT');
+  });
+
   it('no progress line when stderr is piped, even for a large plan', async () => {
     const large = { ...SAMPLE_PLAN, instances: Array.from({ length: 1500 }, () => ({ quantity: 1 })) };
     const run = await runCli(['price', '-', '--format', 'json'], { stdin: JSON.stringify(large) });
@@ -84,6 +151,20 @@ describe('usage and help', () => {
     expect((await runCli(['price'])).code).toBe(2);
     expect((await runCli(['frobnicate'])).code).toBe(2);
     expect((await runCli(['price', planFile, '--format', 'xml'])).code).toBe(2);
+  });
+
+  it.each([
+    ['price --view', ['price', 'plan.json', '--view', 'huge'], /option '--view <view>' argument 'huge' is invalid/],
+    ['token --ttl', ['token', '--org', 'a', '--ttl', 'soon'], /option '--ttl <duration>' argument 'soon' is invalid/],
+    ['serve --port', ['serve', '--port', 'abc'], /option '--port <port>' argument 'abc' is invalid/],
+    ['serve --port out of range', ['serve', '--port', '70000'], /argument '70000' is invalid/],
+    ['webhook send --to', ['webhook', 'send', 'stripe', 'invoice.paid', '--to', 'not a url'], /option '--to <url>' argument 'not a url' is invalid/],
+    ['webhook send provider', ['webhook', 'send', 'stripey', 'invoice.paid', '--to', 'http://127.0.0.1:1'], /value 'stripey' is invalid for argument 'provider'/],
+  ])('a bad option value exits 2 with the reason: %s', async (_name, args, reason) => {
+    const run = await runCli(args, { env: { BILLING_JWT_SECRET: SECRET } });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(reason);
   });
 
   it.each([['price'], ['serve'], ['token'], ['webhook'], ['webhook', 'send'], ['config'], ['config', 'check'], ['migrate'], []])('billing %s --help exits 0 with an example', async (...command: string[]) => {
@@ -108,8 +189,10 @@ describe('billing token', () => {
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(7200);
   });
 
-  it('a bad --ttl exits 1', async () => {
-    expect((await runCli(['token', '--org', 'a', '--ttl', 'soon'], { env: { BILLING_JWT_SECRET: SECRET } })).code).toBe(1);
+  it('reads only the JWT settings: PORT=abc does not stop it', async () => {
+    const run = await runCli(['token', '--org', 'org_a'], { env: { BILLING_JWT_SECRET: SECRET, PORT: 'abc' } });
+    expect(run.code).toBe(0);
+    expect((await jwtVerify(run.stdout.trim(), new TextEncoder().encode(SECRET))).payload['org_ids']).toEqual(['org_a']);
   });
 });
 
@@ -121,6 +204,64 @@ describe('billing config check', () => {
     expect(run.stderr).toContain('PORT must be an integer');
     expect(run.stderr).toContain('BILLING_JWT_SECRET must be at least 32 bytes');
     expect(run.stderr).toContain('webhookEndpoints[0].provider');
+  });
+
+  it('counts one problem per setting and per configuration field', async () => {
+    const config = JSON.stringify({ webhookEndpoints: [{ provider: 'stripee', organizationId: '', secrets: ['whsec_x'] }, { provider: 'paddle', organizationId: 'org_b' }] });
+    const run = await runCli(['config', 'check'], { env: { PORT: 'eighty', BILLING_CONFIG: config } });
+    const listed = run.stderr.split('\n').filter((line) => line.startsWith('  - '));
+    expect(run.code).toBe(1);
+    expect(listed).toHaveLength(4);
+    expect(run.stderr).toContain('the server would not start: 4 problems\n');
+    expect(listed.slice(1).every((line) => line.startsWith('  - BILLING_CONFIG webhookEndpoints['))).toBe(true);
+  });
+
+  it('warns about BILLING_ variables it does not read, with the setting they are closest to; warnings alone exit 0', async () => {
+    const env = { BILLNG_JWT_SECRET: SECRET, BILLING_JWT_SECRETS: SECRET, billing_metrics: 'off', BILLINGMAX_INSTANCES: '5', BILLING_NOT_A_THING: '1', BILLING_TEST_DATABASE_URL: 'postgres://x', HOME_DIR: '/x' };
+    const run = await runCli(['config', 'check'], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^configuration OK\n/);
+    const warnings = run.stderr.split('\n').filter((line) => line.startsWith('warning: '));
+    expect(warnings).toEqual([
+      'warning: BILLINGMAX_INSTANCES is not a setting; did you mean BILLING_MAX_INSTANCES?',
+      'warning: BILLING_JWT_SECRETS is not a setting; did you mean BILLING_JWT_SECRET?',
+      'warning: BILLING_NOT_A_THING is not a setting (the server does not read it)',
+      'warning: BILLNG_JWT_SECRET is not a setting; did you mean BILLING_JWT_SECRET?',
+      'warning: billing_metrics is not a setting; did you mean BILLING_METRICS?',
+    ]);
+  });
+
+  it('a variable BILLING_CONFIG reads a secret from ("env:NAME") is no typo', async () => {
+    const config = JSON.stringify({ webhookEndpoints: [{ provider: 'stripe', organizationId: 'org_a', secrets: ['env:BILLING_STRIPE_WHSEC'] }] });
+    const run = await runCli(['config', 'check'], { env: { BILLING_CONFIG: config, BILLING_STRIPE_WHSEC: 'whsec_0123456789abcdef' } });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('--connect: an unreachable database is a problem (exit 1); PGlite in memory needs no connection', async () => {
+    const down = await runCli(['config', 'check', '--connect'], { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/1 problem\n {2}- the database cannot be reached: connect ECONNREFUSED/);
+    const memory = await runCli(['config', 'check', '--connect'], { env: { DATABASE_URL: 'memory://' } });
+    expect(memory.code).toBe(0);
+    expect(memory.stdout).toContain('connect:  PGlite in memory');
+  });
+
+  const postgres = postgresAvailability();
+  it.skipIf(!postgres.ok)('--connect on PostgreSQL: reached, migrations pending; after billing migrate, current; nothing changed by the check', async () => {
+    const db = createTestDatabase('billing_cli_connect');
+    try {
+      const before = await runCli(['config', 'check', '--connect'], { env: { DATABASE_URL: db.url } });
+      expect(before.code).toBe(0);
+      expect(before.stdout).toMatch(/connect: {2}PostgreSQL \d+\.\d+.* reached without TLS; 5 migration\(s\) pending/);
+      expect(before.stderr).toBe('');
+      const again = await runCli(['config', 'check', '--connect'], { env: { DATABASE_URL: db.url } });
+      expect(again.stdout).toContain('5 migration(s) pending');
+      expect((await runCli(['migrate'], { env: { DATABASE_URL: db.url } })).code).toBe(0);
+      const after = await runCli(['config', 'check', '--connect'], { env: { DATABASE_URL: db.url } });
+      expect(after.stdout).toMatch(/reached without TLS; schema current\n$/);
+    } finally {
+      db.drop();
+    }
   });
 
   it('summarizes store, auth and endpoints per provider with the secrets masked', async () => {

@@ -53,9 +53,9 @@ describe('billing webhook send against the real server', () => {
     expect(run.stdout).toMatch(/^400 \{"success":false/);
   });
 
-  it('an unknown event exits 1 listing the provider\'s events', async () => {
+  it('an unknown event is a usage error: exit 2 listing the provider\'s events', async () => {
     const run = await runCli(['webhook', 'send', 'stripe', 'charge.refunded', '--to', server.url, '--secret', STRIPE_SECRET]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('customer.subscription.created');
   });
 

@@ -55,7 +55,7 @@ describe('bounded work: the event loop stays free', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await calculation).toBe(200);
-    // The spec's explicit latency bound; several calls must have been made while the calculation ran.
+    // The documented latency bound (docs/reliability.md); several calls must have been made while the calculation ran.
     expect(latencies.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...latencies), JSON.stringify(latencies.map(Math.round))).toBeLessThan(100);
   });

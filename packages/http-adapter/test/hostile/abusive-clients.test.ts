@@ -5,10 +5,10 @@ import { dripFeed, statusOf } from './support/raw-socket.js';
 
 // Finding 6: node's defaults let a client hold a connection for 300 s by sending a byte now and
 // then (slowloris), and a webhook delivery without its signature header is only refused after
-// its whole body arrived. service.md sections 5 and 8: headers within BILLING_HEADERS_TIMEOUT_MS,
+// its whole body arrived. The rule: headers within BILLING_HEADERS_TIMEOUT_MS,
 // the whole request within BILLING_BODY_TIMEOUT_MS, then the connection is closed (408 where a
 // response can still be sent); a delivery without a signature header is refused before its body is read.
-// Finding 11: no rate limit: one organization can take the whole server. service.md section 8:
+// Finding 11: no rate limit: one organization can take the whole server. The rule:
 // BILLING_RATE_LIMIT_PER_SECOND per organization on /v1 (burst twice the rate); over it 429
 // RESOURCE_EXHAUSTED with Retry-After and the IETF RateLimit-Policy / RateLimit headers; other
 // organizations are not affected.

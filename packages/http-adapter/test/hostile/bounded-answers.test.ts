@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalidField, expectSameProcessAlive, numbersWithExponent, startTarget, stopTarget, violationsOf, type Target } from './support/hostile-server.js';
 
 // Finding 4: echoed numbers (discountPercent, quantity) come back as JSON numbers in whatever form
-// JavaScript prints them: `1e-7`, or a million digits for "1e-999999". service.md section 8: no
+// JavaScript prints them: `1e-7`, or a million digits for "1e-999999". The rule: no
 // number is printed with an exponent or more digits than its bound allows.
 //
 // Findings 5 and 10: a request under the 1 MiB body limit can hold 349,000 empty instances (each
 // priced and echoed: a response of tens of MB), or 10,000 invalid fields (each listed). The fixes:
 // maxInstances (10,000, BILLING_MAX_INSTANCES) checked before any work, and at most 100
-// violations listed with the total in the message (pricing.md section 0, service.md section 8).
+// violations listed with the total in the message (docs/http-api.md, "Limits").
 // NOTE: one server for the three (a server start costs seconds).
 
 let target: Target;
@@ -32,7 +32,7 @@ describe('finding 4: numbers echoed in full', () => {
     expect(answer.bytes).toBeLessThan(MAX_BYTES);
   });
 
-  // NOTE: `1e-7` as a JSON number is a valid discount (pricing.md section 0); echoed as a JS number it prints as 1e-7.
+  // NOTE: `1e-7` as a JSON number is a valid discount (docs/pricing.md); echoed as a JS number it prints as 1e-7.
   it.each([
     ['discountPercent 1e-7 (a JSON number)', '{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_FLAT","unitAmount":"10"}]},"instances":[{}],"calcConfig":{"discountPercent":1e-7}}'],
     ['discountPercent 0.000000000001', '{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_FLAT","unitAmount":"10"}]},"instances":[{}],"calcConfig":{"discountPercent":0.000000000001}}'],

@@ -3,7 +3,7 @@ import { expectSameProcessAlive, startTarget, stopTarget, type Target } from './
 import { largePlan } from './support/large-plans.js';
 
 // Finding 12: no request deadline: a slow handling holds its connection and its CPU for as long as
-// it takes. service.md section 8: BILLING_REQUEST_TIMEOUT_MS caps any request's handling: 504
+// it takes. The rule: BILLING_REQUEST_TIMEOUT_MS caps any request's handling: 504
 // DEADLINE_EXCEEDED. With BILLING_OFFLOAD_MIN_ENTRIES=1 every calculation runs in the worker pool,
 // so the deadline can fire while it runs.
 

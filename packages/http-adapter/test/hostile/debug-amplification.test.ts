@@ -3,7 +3,7 @@ import { expectInvalidField, expectSameProcessAlive, startTarget, stopTarget, vi
 
 // Finding 3: `debug` lists every tier used by every price on every instance: a 100 KB request
 // (one price of 1,000 tiers, 10,000 instances using them all) asks for 10 million entries. The
-// fix: BASIC debug by default (pricing.md section 9), and `?view=FULL` refused (a violation
+// fix: BASIC debug by default (docs/pricing-decisions.md, "Debug views"), and `?view=FULL` refused (a violation
 // naming `view`, limit maxFullViewEntries) when instances x prices exceeds 100,000.
 
 let target: Target;
@@ -32,7 +32,7 @@ describe('finding 3: debug amplification', () => {
     const debug = answer.json.debug as Record<string, unknown>;
     // NOTE: the pooled figures may sit at the top or in a group (`totals`); their names are fixed.
     expect(BASIC_KEYS.filter((k) => !JSON.stringify(debug).includes(`"${k}":`))).toEqual([]);
-    // NOTE: the spec lets the BASIC shape grow, but never by a per-instance or per-price list.
+    // NOTE: the BASIC shape may grow, but never by a per-instance or per-price list.
     expect(Object.entries(debug).filter(([, v]) => Array.isArray(v)).map(([k]) => k)).toEqual([]);
     expect(JSON.stringify(debug).length).toBeLessThan(4_096);
   });

@@ -5,12 +5,12 @@ import { whileProbing } from './support/latency.js';
 
 // Finding 2: a FORMULA price multiplying cycleHours by itself 90 times with a huge capHours makes
 // numbers of thousands of digits, on every one of 1,000 instances, on the event loop: the server
-// stalls. pricing.md section 8: an intermediate value beyond 10^36 is a violation naming the
+// stalls. The rule: an intermediate value beyond 10^36 is a violation naming the
 // price's pricingFormula, so a formula's cost is bounded by its length.
 //
 // Finding 14: the largest allowed calculation (10,000 instances x 100 prices = 1,000,000
 // instance-prices, the bound maxInstancePrices) runs on the event loop: /healthz waits for it.
-// service.md section 8: GET /healthz answers within 100 ms while the largest allowed calculation
+// The rule: GET /healthz answers within 100 ms while the largest allowed calculation
 // runs (a worker pool or slices), and no request within the limits costs more than about 1 s of CPU.
 // NOTE: one server for both (a server start costs seconds).
 

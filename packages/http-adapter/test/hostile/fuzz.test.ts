@@ -6,7 +6,7 @@ import { expectSameProcessAlive, startTarget, stopTarget, type Target } from './
 
 // The fuzz: 10,000 seeded hostile bodies (numbers at and beyond every bound, as JSON numbers and
 // strings; deep nesting; huge arrays and long strings within the body limit; invalid UTF-8; wrong
-// types) against the real server. service.md section 8: a process never dies from a request; any
+// types) against the real server. The rule: a process never dies from a request; any
 // input within the body limit gets a 4xx or a result, and the same process answers the next one.
 
 const SEED = 20_261_125;

@@ -3,7 +3,7 @@ import { expectSameProcessAlive, startTarget, stopTarget, type Target } from './
 import { rsaKey, rsaToken, startJwksServer, type JwksServer } from './support/jwks-server.js';
 
 // Finding 8 (JWKS down): a JWKS endpoint answering 500 makes every caller 401, as if the token
-// were bad. service.md section 2: JWKS unreachable, timing out or answering 5xx is 503
+// were bad. The rule: JWKS unreachable, timing out or answering 5xx is 503
 // UNAVAILABLE with Retry-After, never 401 (the token may be good; the caller retries).
 
 let target: Target;

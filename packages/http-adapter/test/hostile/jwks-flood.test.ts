@@ -4,7 +4,7 @@ import { rsaKey, rsaToken, startJwksServer, type JwksServer } from './support/jw
 
 // Finding 8 (unknown kids): each token naming an unknown key id may send the server to the JWKS
 // endpoint again; a flood of such tokens turns into a flood on the key provider.
-// service.md section 2: refreshed at most once a minute for an unknown key id; a token that fails
+// The rule: refreshed at most once a minute for an unknown key id; a token that fails
 // against a fetched key set is 401.
 
 let target: Target;

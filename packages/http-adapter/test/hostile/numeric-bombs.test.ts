@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectInvalidField, expectSameProcessAlive, startTarget, stopTarget, type Target } from './support/hostile-server.js';
 
 // Finding 1: a numeric string with a huge exponent ("1e-999999999") reaches big.js, which
-// expands it to a billion digits: the process runs out of memory and dies. pricing.md section 0:
+// expands it to a billion digits: the process runs out of memory and dies. The rule (docs/pricing.md):
 // every number is below 10^15 with at most 12 decimal places, checked before any arithmetic.
 
 const BOMB = '1e-999999999';

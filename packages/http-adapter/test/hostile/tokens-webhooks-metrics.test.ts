@@ -6,15 +6,15 @@ import { expectSameProcessAlive, startTarget, stopTarget, type Target } from './
 
 // Finding 7: the page token is base64url of plain JSON: anyone can forge one, a token of another
 // organization is accepted, and a NUL byte or a year out of range reaches the database, which
-// fails: 503. service.md section 8: a token not issued by the server, altered, or issued for
+// fails: 503. The rule: a token not issued by the server, altered, or issued for
 // another organization or filter is 400 INVALID_ARGUMENT, never 5xx.
 //
 // Finding 9: the webhook body is decoded to text before it is verified, so every invalid UTF-8
 // byte becomes U+FFFD: two bodies that differ in one such byte verify with the same signature,
-// and a signature over the exact bytes sent fails. service.md section 5: verification over the
+// and a signature over the exact bytes sent fails. The rule: verification over the
 // raw bytes as received.
 //
-// Finding 13: GET /metrics (Prometheus text, prom-client) is missing. service.md section 1.
+// Finding 13: GET /metrics (Prometheus text, prom-client) is missing. (docs/operations.md, "Metrics").
 // NOTE: one server for the three (a server start costs seconds); none of them can stall it.
 
 let target: Target;
@@ -123,7 +123,7 @@ describe('finding 9: webhook HMAC over the raw bytes', () => {
 describe('fuzz finding: signed standard deliveries with values the store cannot hold', () => {
   // NOTE: found by fuzz.test.ts (seed 20261125). A verified event whose values the database refuses
   // answered 503 "storage is unavailable": the provider retries a delivery that can never succeed.
-  // service.md section 8: any input within the body limit gets a 4xx or a result.
+  // The rule: any input within the body limit gets a 4xx or a result.
   const event = (tag: string) =>
     JSON.stringify(standardSubscriptionUpdated({ timestamp: new Date(), subscriptionId: `vm_${tag}`, itemId: `item_${tag}`, periodStart: new Date('2030-01-01T00:00:00Z') }));
   it.each([

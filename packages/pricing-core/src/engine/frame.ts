@@ -1,6 +1,7 @@
 import type { Calculator } from '../money/calculator.js';
 import { decCompare } from '../money/decimal.js';
 import type { InstanceFrame } from './price-on-instance.js';
+import { InstanceInput } from './price-on-instance.js';
 import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
 
 /**
@@ -11,9 +12,12 @@ export function frameOf<V>(c: Calculator<V>, instance: ResolvedInstance, plan: R
   const hours = instance.hours ?? plan.cycleHours;
   const billable = plan.capHours !== null && decCompare(hours, plan.capHours) > 0 ? plan.capHours : hours;
   const cycleHours = c.dec(plan.cycleHours);
+  const quantity = c.dec(instance.quantity);
+  const billableHours = c.dec(billable);
   return {
-    quantity: c.dec(instance.quantity),
-    billableHours: c.dec(billable),
+    input: new InstanceInput(c, quantity, billableHours, cycleHours),
+    quantity,
+    billableHours,
     prorationFactor: decCompare(hours, plan.cycleHours) >= 0 ? c.one : c.div(c.dec(hours), cycleHours),
     cycleHours,
   };

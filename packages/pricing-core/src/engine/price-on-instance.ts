@@ -9,8 +9,12 @@ import type { ResolvedPrice, ResolvedUsage } from '../resolved/resolved-plan.js'
 import { allowanceOf, billedUnitsOf, hasFreeUnits } from './free-units.js';
 import { usageOf } from './usage.js';
 
+const NO_USAGE: ResolvedUsage = { kind: 'none' };
+
 /** The figures of one instance that every price on it shares, in the calculator's values. */
 export interface InstanceFrame<V = Rational> {
+  /** The model input of the instance, set for each price. */
+  readonly input: InstanceInput<V>;
   /** Quantity of the instance (1 for a pooled price). */
   readonly quantity: V;
   /** Billable hours, `min(hours, capHours)`. */
@@ -53,18 +57,34 @@ export class PriceTrace<V = Rational> {
   ) {}
 }
 
-/** A model input on one instance; `usage.<m>` reads the price's own metric as aggregated, other metrics summed. */
+/**
+ * A model input on one instance; `usage.<m>` reads the price's own metric as aggregated, other
+ * metrics summed. One per instance, set again for each price (a model reads it while it runs
+ * and keeps nothing of it), so pricing a price makes no input object.
+ */
 export class InstanceInput<V> implements ModelInput<V>, UsageReader<V> {
+  units: V;
+  private rawUsage: ResolvedUsage = NO_USAGE;
+  private metric: string | null = null;
+  private metricUnits: V;
   constructor(
     private readonly c: Calculator<V>,
-    readonly units: V,
     readonly quantity: V,
     readonly hours: V,
     readonly cycleHours: V,
-    private readonly rawUsage: ResolvedUsage,
-    private readonly metric: string | null,
-    private readonly metricUnits: V,
-  ) {}
+  ) {
+    this.units = c.zero;
+    this.metricUnits = c.zero;
+  }
+
+  /** Sets the price's figures: its billed units, the usage value it reads, its metric and that metric's units. */
+  set(units: V, rawUsage: ResolvedUsage, metric: string | null, metricUnits: V): this {
+    this.units = units;
+    this.rawUsage = rawUsage;
+    this.metric = metric;
+    this.metricUnits = metricUnits;
+    return this;
+  }
 
   get usage(): UsageReader<V> {
     return this;
@@ -138,8 +158,7 @@ export function priceOnInstance<V>(
       billedUnits = billedUnitsOf(c, units, freeUnits);
     }
   }
-  const input = new InstanceInput(c, billedUnits, frame.quantity, frame.billableHours, frame.cycleHours, usage, metric, units);
-  const model = runModel(c, price, input, v, traces !== null);
+  const model = runModel(c, price, frame.input.set(billedUnits, usage, metric, units), v, traces !== null);
   // NOTE: metered usage already covers the cycle, so only licensed prices are scaled by time.
   const periodFactor = c.rat(price.periodFactor);
   const timeFactor =

@@ -14,7 +14,9 @@ export type ValidationOutcome =
   | { success: false; violations: FieldViolation[]; total: number };
 
 /**
- * Validates a request fully, never throwing: limits (`options.limits`, and the size of the FULL
+ * Validates a request fully; a bad request is reported, never thrown. Bad options are a
+ * programming error and throw `RangeError`: a limit that is not a whole number >= 0, or a view
+ * other than 'BASIC' or 'FULL' (uppercase). Checks limits (`options.limits`, and the size of the FULL
  * view when `options.view` asks for it), shape, bounds, cross-field rules, and the
  * formulas on the actual usage (division by zero and negative results are found by
  * evaluating them, exactly as `calculatePlan` would).

@@ -4,7 +4,7 @@ import type { Rational } from '../money/rational.js';
 
 /** What a model prices: the units and the context a formula may read, in the calculator's values. */
 export interface ModelInput<V = Rational> {
-  /** Units after free units (`q` in the spec). */
+  /** Units after free units (`q` in docs/pricing.md). */
   readonly units: V;
   /** The instance's quantity (1 for a pooled USAGE price). */
   readonly quantity: V;

@@ -52,20 +52,33 @@ function shortDecimal(text: string, kind: NumberKind): Decimal | undefined {
 }
 
 /**
- * A JSON number from 10^-6 to 1000 (not whole) with at most 12 places, read as `String(n)`
- * writes it, without writing it; undefined otherwise (and when the exact path is forced).
- * NOTE: below 1000 a double is finer than 10^-12, so at most one decimal of k <= 12 places
- * reads back as `n` and the rounded product finds it; the first k that reads back is the
- * shortest text, `String(n)` (which costs more than the rest of the read).
+ * A JSON number that is not whole, with at most 12 places, read as `String(n)` writes it,
+ * without writing it; undefined otherwise (for the general reader).
+ * NOTE: a decimal `m x 10^-k` with |m| <= 10^15 is the only one of k places that rounds to
+ * its double (their spacing, 10^-k, is above the double's, |x| x 2^-52), and the rounded
+ * product `x x 10^k` finds m (its error is below m x 2^-52 < 0.5). The first k that reads back
+ * is the fewest places, so the shortest text: `String(n)`, which costs more than this loop.
  */
-function shortNumber(value: number): Decimal | undefined {
-  const size = Math.abs(value);
-  for (let k = 1; k <= MAX_INPUT_DECIMALS && size >= 1e-6 && size < 1000; k += 1) {
-    const int = Math.round(value * (POW10[k] as number));
-    if (int / (POW10[k] as number) === value) return fastValue(int, k);
-  }
-  return undefined;
+export function shortNumber(value: number): Decimal | undefined {
+  const k = shortPlaces(value);
+  return k < 0 ? undefined : fastValue(Math.round(value * (POW10[k] as number)), k);
 }
+
+/**
+ * The places of `String(n)` for a JSON number that is not whole and has a short form (see
+ * `shortNumber`), else -1; nothing is made.
+ * @example shortPlaces(12.25) // 2
+ */
+export function shortPlaces(value: number): number {
+  for (let k = 1; k <= MAX_INPUT_DECIMALS; k += 1) {
+    const scale = POW10[k] as number;
+    const int = Math.round(value * scale);
+    if (int > SHORT_LIMIT || int < -SHORT_LIMIT) return -1;
+    if (int / scale === value) return k;
+  }
+  return -1;
+}
+const SHORT_LIMIT = 1e15;
 
 /**
  * Reads a numeric or money field within the request bounds: a finite JSON number (through

@@ -1,5 +1,5 @@
 import type { Decimal } from './decimal.js';
-import { decSign, fastValue, POW10, SAFE } from './decimal.js';
+import { decSign, fastValue, ONE, POW10, SAFE } from './decimal.js';
 import { decimalOfNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { add, atLeastZero, ceil, cmp, div, isZero, mul, R0, R1, rat, roundTo, sub } from './rational.js';
@@ -46,7 +46,7 @@ export interface Calculator<V> {
 /** Thrown by SMALL when a value leaves the safe integers: the caller prices with EXACT instead. */
 export const SMALL_OVERFLOW: Error = Object.freeze(new RangeError('value beyond the safe-integer calculator'));
 
-/** A SMALL value: `n / d`, both safe integers, d > 0 (not necessarily in lowest terms). */
+/** A SMALL value that is not whole: `n / d`, both safe integers, d > 1 (not necessarily in lowest terms). */
 export class Frac {
   constructor(
     readonly n: number,
@@ -54,8 +54,11 @@ export class Frac {
   ) {}
 }
 
-const F0 = new Frac(0, 1);
-const F1 = new Frac(1, 1);
+/**
+ * A SMALL value: a whole number is a plain safe integer (nothing is made for it: quantities,
+ * counts, whole usage and package counts are the common case), any other a `Frac`.
+ */
+export type Small = number | Frac;
 
 const safe = (x: number): number => {
   if (x > SAFE || x < -SAFE) throw SMALL_OVERFLOW;
@@ -73,91 +76,146 @@ function gcd(a: number, b: number): number {
   return x;
 }
 
-/** `n / d` made of safe integers, reduced only when a part would leave the safe range. */
-function frac(n: number, d: number): Frac {
+/** Denominators above this are reduced to lowest terms (below it, a gcd costs more than it saves). */
+const REDUCE_ABOVE = 1e6;
+
+/** `n / d` (d > 0) made of safe integers: a whole number when d divides n, in lowest terms when d is large. */
+function frac(n: number, d: number): Small {
   if (n > SAFE || n < -SAFE || d > SAFE) throw SMALL_OVERFLOW;
-  return new Frac(n, d);
+  if (d === 1) return n;
+  if (n % d === 0) return n / d;
+  if (d <= REDUCE_ABOVE) return new Frac(n, d);
+  // NOTE: prorations and period factors (hours / cycle hours, cycle hours / 24) multiply
+  // denominators; in lowest terms their sums stay far inside the safe integers.
+  const g = gcd(n, d);
+  return new Frac(n / g, d / g);
 }
 
-function smallOfDecimal(x: Decimal): Frac {
-  const memo = x.small as Frac | null;
+const numOf = (a: Small): number => (typeof a === 'number' ? a : a.n);
+const denOf = (a: Small): number => (typeof a === 'number' ? 1 : a.d);
+
+function smallOfDecimal(x: Decimal): Small {
+  const memo = x.small as Small | null;
   if (memo !== null) return memo;
   // NOTE: a decimal's fast form is `int x 10^-scale`; a big.js decimal, or a scale past 10^15, is not SMALL.
   if (x.scale < 0 || x.scale > 15) throw SMALL_OVERFLOW;
-  const value = x.int === 0 ? F0 : x.int === 1 && x.scale === 0 ? F1 : new Frac(x.int, POW10[x.scale] as number);
+  const value = x.scale === 0 ? x.int : new Frac(x.int, POW10[x.scale] as number);
   x.small = value;
   return value;
 }
 
-function addSmall(a: Frac, b: Frac, sign: 1 | -1): Frac {
-  if (b.n === 0) return a;
-  if (a.d === b.d) return frac(a.n + sign * b.n, a.d);
-  // NOTE: the least common denominator keeps sums of prices over 10^k, the cycle hours and
-  // 12 small; a product of the denominators would leave the safe range after a few prices.
-  const g = gcd(a.d, b.d);
-  const fa = b.d / g;
-  const fb = a.d / g;
-  return frac(safe(a.n * fa) + sign * safe(b.n * fb), safe(a.d * fa));
+function addSmall(a: Small, b: Small, sign: 1 | -1): Small {
+  if (typeof a === 'number' && typeof b === 'number') return safe(a + sign * b);
+  const an = numOf(a);
+  const ad = denOf(a);
+  const bn = numOf(b);
+  const bd = denOf(b);
+  if (bn === 0) return a;
+  if (ad === bd) return frac(an + sign * bn, ad);
+  // NOTE: denominators are mostly powers of ten: one divides the other, no gcd needed. Else
+  // the least common denominator keeps sums of prices over 10^k, the cycle hours and 12 small.
+  if (ad > bd && ad % bd === 0) return frac(an + sign * safe(bn * (ad / bd)), ad);
+  if (bd > ad && bd % ad === 0) return frac(safe(an * (bd / ad)) + sign * bn, bd);
+  const g = gcd(ad, bd);
+  const fa = bd / g;
+  const fb = ad / g;
+  const x = an * fa;
+  const y = bn * fb;
+  const d = ad * fa;
+  if (x <= SAFE && x >= -SAFE && y <= SAFE && y >= -SAFE && d <= SAFE) return frac(x + sign * y, d);
+  return bigSum(an, ad, sign * bn, bd);
 }
 
-function mulSmall(a: Frac, b: Frac): Frac {
-  if (a.n === 0 || b === F1) return a;
-  if (b.n === 0 || a === F1) return b;
-  const n = a.n * b.n;
-  const d = a.d * b.d;
-  if (n <= SAFE && n >= -SAFE && d <= SAFE) return new Frac(n, d);
+/** `an / ad + bn / bd` on BigInt, in lowest terms: for the rare sum whose common denominator passes 2^53. */
+function bigSum(an: number, ad: number, bn: number, bd: number): Small {
+  const n = BigInt(an) * BigInt(bd) + BigInt(bn) * BigInt(ad);
+  const d = BigInt(ad) * BigInt(bd);
+  let x = n < 0n ? -n : n;
+  let y = d;
+  while (y !== 0n) [x, y] = [y, x % y];
+  const g = x === 0n ? 1n : x;
+  return frac(Number(n / g), Number(d / g));
+}
+
+function mulSmall(a: Small, b: Small): Small {
+  if (typeof a === 'number' && typeof b === 'number') return safe(a * b);
+  if (a === 0 || b === 1) return a;
+  if (b === 0 || a === 1) return b;
+  const an = numOf(a);
+  const ad = denOf(a);
+  const bn = numOf(b);
+  const bd = denOf(b);
+  const n = an * bn;
+  const d = ad * bd;
+  if (n <= SAFE && n >= -SAFE && d <= SAFE) return frac(n, d);
   // NOTE: only when a part would leave the safe range: cross-reduce first, then try again.
-  const g1 = gcd(a.n, b.d);
-  const g2 = gcd(b.n, a.d);
-  return frac((a.n / g1) * (b.n / g2), (a.d / g2) * (b.d / g1));
+  const g1 = gcd(an, bd);
+  const g2 = gcd(bn, ad);
+  return frac((an / g1) * (bn / g2), (ad / g2) * (bd / g1));
 }
 
-function cmpSmall(a: Frac, b: Frac): -1 | 0 | 1 {
-  if (a.d === b.d) return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
-  const x = a.n * b.d;
-  const y = b.n * a.d;
+function divSmall(a: Small, b: Small): Small {
+  if (b === 1 || a === 0) return a;
+  // NOTE: b > 0, so its inverse keeps a positive denominator.
+  return mulSmall(a, typeof b === 'number' ? new Frac(1, b) : frac(b.d, b.n));
+}
+
+function cmpSmall(a: Small, b: Small): -1 | 0 | 1 {
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  const an = numOf(a);
+  const ad = denOf(a);
+  const bn = numOf(b);
+  const bd = denOf(b);
+  if (ad === bd) return an < bn ? -1 : an > bn ? 1 : 0;
+  const x = an * bd;
+  const y = bn * ad;
   if (x <= SAFE && x >= -SAFE && y <= SAFE && y >= -SAFE) return x < y ? -1 : x > y ? 1 : 0;
   // NOTE: a product past 2^53 is compared exactly on BigInt (rare: a big value over an odd denominator).
-  const bx = BigInt(a.n) * BigInt(b.d);
-  const by = BigInt(b.n) * BigInt(a.d);
+  const bx = BigInt(an) * BigInt(bd);
+  const by = BigInt(bn) * BigInt(ad);
   return bx < by ? -1 : bx > by ? 1 : 0;
 }
 
 /** `round(|n| x 10^digits / d)` half-up, with the sign of n. */
-function moneySmall(a: Frac, digits: number): Decimal {
-  const magnitude = a.n < 0 ? -a.n : a.n;
-  const top = safe(magnitude * (POW10[digits] as number));
-  const r = top % a.d;
-  const q = (top - r) / a.d + (2 * r >= a.d ? 1 : 0);
-  return fastValue(a.n < 0 ? -q : q, digits) as Decimal;
+function moneySmall(a: Small, digits: number): Decimal {
+  const n = numOf(a);
+  const d = denOf(a);
+  const magnitude = n < 0 ? -n : n;
+  const scale = POW10[digits] as number;
+  // NOTE: the whole part and the fraction apart, so that a large amount over a small denominator stays safe.
+  const rest = magnitude % d;
+  const whole = (magnitude - rest) / d;
+  const top = safe(rest * scale);
+  const r = top % d;
+  const q = safe(whole * scale + (top - r) / d + (2 * r >= d ? 1 : 0));
+  return fastValue(n < 0 ? -q : q, digits) as Decimal;
+}
+
+function ceilSmall(a: Small): Small {
+  if (typeof a === 'number') return a;
+  const r = a.n % a.d;
+  return (a.n - r) / a.d + (r > 0 ? 1 : 0);
 }
 
 /** The safe-integer fractions. */
-export const SMALL: Calculator<Frac> = {
+export const SMALL: Calculator<Small> = {
   small: true,
-  zero: F0,
-  one: F1,
+  zero: 0,
+  one: 1,
   dec: smallOfDecimal,
-  rat: (x) => (x === R1 ? F1 : x.d.int === 1 && x.d.scale === 0 ? smallOfDecimal(x.n) : divSmall(smallOfDecimal(x.n), smallOfDecimal(x.d))),
-  add: (a, b) => (a.n === 0 ? b : addSmall(a, b, 1)),
+  rat: (x) => (x === R1 ? 1 : x.d === ONE ? smallOfDecimal(x.n) : divSmall(smallOfDecimal(x.n), smallOfDecimal(x.d))),
+  add: (a, b) => addSmall(a, b, 1),
   sub: (a, b) => addSmall(a, b, -1),
   mul: mulSmall,
   div: divSmall,
   cmp: cmpSmall,
-  isZero: (a) => a.n === 0,
-  excess: (a, b) => (b.n === 0 ? a : cmpSmall(a, b) <= 0 ? F0 : addSmall(a, b, -1)),
-  ceil: (a) => {
-    const r = a.n % a.d;
-    return a.d === 1 ? a : new Frac((a.n - r) / a.d + (r > 0 ? 1 : 0), 1);
-  },
-  rational: (a) => (a.n === 0 ? R0 : a.d === 1 ? rat(decimalOfNumber(a.n)) : rat(decimalOfNumber(a.n), decimalOfNumber(a.d))),
+  isZero: (a) => a === 0,
+  excess: (a, b) => (b === 0 ? a : cmpSmall(a, b) <= 0 ? 0 : addSmall(a, b, -1)),
+  ceil: ceilSmall,
+  rational: (a) =>
+    typeof a === 'number' ? rat(decimalOfNumber(a)) : rat(decimalOfNumber(a.n), decimalOfNumber(a.d)),
   money: moneySmall,
 };
-
-function divSmall(a: Frac, b: Frac): Frac {
-  if (b === F1 || a.n === 0) return a;
-  return mulSmall(a, new Frac(b.d, b.n));
-}
 
 /** The rationals of decimals (big.js behind them): any value. */
 export const EXACT: Calculator<Rational> = {
@@ -184,7 +242,7 @@ export const EXACT: Calculator<Rational> = {
  * @example const s = new ExactSum(); s.add(SMALL, SMALL.one); s.add(EXACT, R1); toText(s.value) // '2'
  */
 export class ExactSum {
-  private small: Frac = F0;
+  private small: Small = 0;
   private exact: Rational = R0;
 
   /** Adds a value made by the calculator `c`. */
@@ -194,11 +252,11 @@ export class ExactSum {
       return;
     }
     try {
-      this.small = addSmall(this.small, x as Frac, 1);
+      this.small = addSmall(this.small, x as Small, 1);
     } catch (error) {
       if (error !== SMALL_OVERFLOW) throw error;
       this.exact = add(this.exact, SMALL.rational(this.small));
-      this.small = x as Frac;
+      this.small = x as Small;
     }
   }
 

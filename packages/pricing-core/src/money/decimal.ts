@@ -5,7 +5,7 @@ import { Dec } from './big.js';
 // formula evaluator and validation. Nothing outside `money/` reads a field of a `Decimal` or
 // knows how it is held; `src/architecture.test.ts` holds every other folder to this.
 //
-// Two representations, one value (pricing.md section 0 allows both: a float never holds a
+// Two representations, one value (docs/pricing.md allows both: a float never holds a
 // fraction of money, an exact integer count of a fixed fraction may):
 // - the fast one, a scaled integer: `int x 10^-scale`, `int` a safe integer (|int| < 2^53),
 //   `scale` from 0 to MAX_SCALE, no trailing zero after the point. Sums, differences,
@@ -39,7 +39,7 @@ export class Decimal {
   whole: object | null = null;
 
   /** @internal The value as a safe-integer fraction, made once (see calculator.ts). */
-  small: object | null = null;
+  small: object | number | null = null;
 
   /** The exact text: plain decimal, no exponent, trailing zeros dropped. */
   toString(): string {

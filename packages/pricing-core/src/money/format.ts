@@ -1,12 +1,12 @@
 import { ROUND_HALF_UP } from './big.js';
 import type { Decimal } from './decimal.js';
-import { fastParts, toBig } from './decimal.js';
+import { fastParts, SAFE, toBig } from './decimal.js';
 import { fixedText } from './digits.js';
 import type { Rational } from './rational.js';
 import { roundTo } from './rational.js';
 
 /**
- * Rounds an exact amount half-up to the currency's minor digits (a rounding point of the spec).
+ * Rounds an exact amount half-up to the currency's minor digits (a rounding point of docs/pricing.md).
  * @example decText(roundMoney(rat(decOf('0.06'), decOf(12)), 2)) // '0.01'
  */
 export function roundMoney(amount: Rational, minorDigits: number): Decimal {
@@ -14,6 +14,7 @@ export function roundMoney(amount: Rational, minorDigits: number): Decimal {
 }
 
 const ZEROS = '0'.repeat(40);
+const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 /**
  * Formats money: plain decimal, exactly `minorDigits` decimals, never an exponent, no `-0`.
@@ -21,6 +22,15 @@ const ZEROS = '0'.repeat(40);
  */
 export function formatMoney(amount: Decimal, minorDigits: number): string {
   const fast = fastParts(amount);
+  if (fast !== undefined && minorDigits === 2 && fast.scale <= 2) {
+    // NOTE: two minor digits are the common case: whole units and a two-digit table, no padding.
+    const cents = fast.int * (fast.scale === 2 ? 1 : fast.scale === 1 ? 10 : 100);
+    if (cents <= SAFE && cents >= -SAFE) {
+      const magnitude = cents < 0 ? -cents : cents;
+      const whole = Math.floor(magnitude / 100);
+      return `${cents < 0 ? '-' : ''}${whole}.${TWO_DIGITS[magnitude - whole * 100] as string}`;
+    }
+  }
   if (fast !== undefined && fast.scale <= minorDigits) {
     if (minorDigits === 0) return String(fast.int === 0 ? 0 : fast.int);
     const digits = String(Math.abs(fast.int)).padStart(fast.scale + 1, '0') + ZEROS.slice(0, minorDigits - fast.scale);

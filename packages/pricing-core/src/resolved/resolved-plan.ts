@@ -1,7 +1,7 @@
 import type { Decimal } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
-import type { MetricValues } from './metric-values.js';
+import type { MetricValue } from './metric-values.js';
 
 /** Usage aggregations, by their bare names. */
 export type Aggregation = 'SUM' | 'MAX' | 'COUNT' | 'LATEST' | 'AVERAGE' | 'UNIQUE_COUNT';
@@ -46,7 +46,13 @@ export type ResolvedUsage =
   | { readonly kind: 'none' }
   | { readonly kind: 'number'; readonly value: Decimal }
   | { readonly kind: 'series'; readonly values: readonly Decimal[] }
-  | { readonly kind: 'map'; readonly entries: MetricValues };
+  | { readonly kind: 'map'; readonly entries: MetricReader };
+
+/** The values of a usage map by metric name. */
+export interface MetricReader {
+  /** The value of a metric, or `undefined` when the map does not have it. */
+  get(name: string): MetricValue | undefined;
+}
 
 /** An instance with defaults applied. */
 export interface ResolvedInstance {

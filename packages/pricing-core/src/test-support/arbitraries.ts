@@ -149,7 +149,7 @@ export function decimalArb(maxMajor: number, maxScale: number): fc.Arbitrary<str
     );
 }
 
-/** A money amount: mostly small, with up to 5 decimals (the spec allows 12). */
+/** A money amount: mostly small, with up to 5 decimals (the rules allow 12). */
 const amountArb: fc.Arbitrary<string> = fc.oneof(
   decimalArb(20, 2),
   decimalArb(5, 5),

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ANY_PLAN, priceArb } from './arbitraries.js';
 import type { Currency, InstanceJson, PriceJson, TierJson } from './arbitraries.js';
 
-// An independent exact model of sections 1, 3, 4 and 5 of the pricing rules (FORMULA aside),
+// An independent exact model of the cycle, units, models and time rules of docs/pricing.md (FORMULA aside),
 // which the property tests compare the engine against.
 
 /** An independent big.js constructor for the reference (never reconfigures the engine's). */
@@ -56,7 +56,7 @@ const ZERO = Fraction.of(0);
 const ONE = Fraction.of(1);
 const isSet = (amount: string | undefined): amount is string => amount !== undefined && !new Exact(amount).eq(0);
 
-/** The model amount of `price` for `q` units, straight from section 4 of the rules. */
+/** The model amount of `price` for `q` units, straight from the model rules. */
 export function referenceModel(price: PriceJson, q: Fraction, quantity: Fraction): Fraction {
   switch (price.pricingModel) {
     case 'PRICING_MODEL_FLAT':
@@ -94,7 +94,7 @@ export function referenceModel(price: PriceJson, q: Fraction, quantity: Fraction
   }
 }
 
-/** Minimum and maximum charge of section 4 ("0" maximum: none). */
+/** Minimum and maximum charge of a price ("0" maximum: none). */
 export function referenceClamp(price: PriceJson, amount: Fraction): Fraction {
   if (isSet(price.minimumCharge) && amount.cmp(Fraction.of(price.minimumCharge)) < 0) return Fraction.of(price.minimumCharge);
   if (isSet(price.maximumCharge) && amount.cmp(Fraction.of(price.maximumCharge)) > 0) return Fraction.of(price.maximumCharge);
@@ -109,7 +109,7 @@ const PERIODS_IN_CYCLE: Record<string, (cycleHours: Fraction, billableHours: Fra
   BILLING_PERIOD_YEARLY: () => ONE.div(Fraction.of(12)),
 };
 
-/** The exact amount of one BASE price on one instance (sections 1, 3, 4 and 5), formulas aside. */
+/** The exact amount of one BASE price on one instance, formulas aside. */
 export function referenceAmount(price: PriceJson, instance: InstanceJson, capHours: number | undefined): Fraction {
   const cycle = Fraction.of(capHours || 730);
   const hours = instance.hoursUsed ? Fraction.of(instance.hoursUsed) : cycle;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, DEFAULT_PRICING_LIMITS, PricingValidationError, validatePlanRequest } from '../index.js';
-import type { FieldViolation } from '../index.js';
+import type { CalculateOptions, FieldViolation } from '../index.js';
 
 const flat = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' };
 const tier = (start: number, end?: number) => ({ startInclusive: start, endExclusive: end, unitAmount: '1' });
@@ -82,6 +82,12 @@ describe('request limits', () => {
     ]);
     expect(() => calculatePlan({ instances: [{}, {}, {}] }, limits)).toThrow(PricingValidationError);
     expect(() => calculatePlan({}, { limits: { maxInstances: -1 } })).toThrow(RangeError);
+  });
+
+  it('a view in lowercase is a RangeError that says the names are uppercase', () => {
+    const lowercase = { view: 'full' } as unknown as CalculateOptions;
+    expect(() => calculatePlan({}, lowercase)).toThrow(new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got "full"`));
+    expect(() => validatePlanRequest({}, lowercase)).toThrow(RangeError);
   });
 });
 

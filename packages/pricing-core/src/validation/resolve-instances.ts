@@ -1,10 +1,10 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../resolved/metric-values.js';
 import { MetricValues } from '../resolved/metric-values.js';
-import type { InstanceList, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
+import type { InstanceList, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
 import { decAbs, decSign, ONE } from '../money/decimal.js';
-import { readBounded } from '../money/bounds.js';
+import { readBounded, shortPlaces } from '../money/bounds.js';
 import { decimalOfNumber, toJsonNumber } from '../money/parse.js';
 import { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
@@ -42,7 +42,7 @@ function usageSeries(value: readonly unknown[], path: readonly PathSegment[], v:
  * Reads a usage value (number, array, or map of either); negative usage is a violation.
  * @example resolveUsage({ cpu: [1, 2] }, path, v).kind // 'map'
  */
-export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector): ResolvedUsage {
+export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector, validated = false): ResolvedUsage {
   if (value === undefined || value === null) return NONE;
   if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, path, v) };
   const map = asObject(value);
@@ -50,6 +50,7 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
     const parsed = usageNumber(value, path, null, v);
     return parsed === undefined ? NONE : { kind: 'number', value: parsed };
   }
+  if (validated) return { kind: 'map', entries: new ValidatedMap(map, v) };
   const names = Object.keys(map);
   const values = new Array<MetricValue | undefined>(names.length);
   for (let i = 0; i < names.length; i += 1) {
@@ -59,6 +60,24 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
   }
   const entries = new MetricValues(names, values);
   return { kind: 'map', entries };
+}
+
+/**
+ * A usage map already validated, read metric by metric when a price asks: a usage map names
+ * more metrics than the prices read, and making every value of it cost more than pricing.
+ */
+class ValidatedMap implements MetricReader {
+  constructor(
+    private readonly map: Record<string, unknown>,
+    private readonly v: ViolationCollector,
+  ) {}
+
+  get(name: string): MetricValue | undefined {
+    // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own).
+    if (!Object.prototype.propertyIsEnumerable.call(this.map, name)) return undefined;
+    const entry = this.map[name];
+    return Array.isArray(entry) ? usageSeries(entry, [], this.v) : usageNumber(entry, [], null, this.v);
+  }
 }
 
 /** A positive whole JSON number below the bound is read directly; anything else goes through `readNumber`. */
@@ -71,7 +90,7 @@ function count(value: unknown, index: number, field: string, v: ViolationCollect
  * Validates one instance and applies its defaults (quantity 1, full-cycle hours).
  * @example resolveInstance({ region: 'eu' }, 0, new Set(), v).label // 'instance-1 (eu)'
  */
-export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector): ResolvedInstance {
+export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector, validated = false): ResolvedInstance {
   const raw = asObject(item) ?? {};
   const region = readText(raw.region);
   const rawAddons = asArray(raw.addons);
@@ -82,7 +101,7 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
     if (typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
       v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
     }
-    addons.push({ code, usage: rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v) });
+    addons.push({ code, usage: rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v, validated) });
   }
   const quantity = count(raw.quantity, index, 'quantity', v) ?? ONE;
   const hours = count(raw.hoursUsed, index, 'hoursUsed', v) ?? null;
@@ -92,7 +111,7 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
     // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
     quantityNumber: typeof raw.quantity === 'number' && quantity !== ONE ? raw.quantity : toJsonNumber(quantity),
     hours,
-    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, ['instances', index, 'usage'], v),
+    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, ['instances', index, 'usage'], v, validated),
     addons,
   };
 }
@@ -102,7 +121,9 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
 // validation walk of a large plan allocated as much as pricing it). Anything else, or in
 // doubt, is resolved to find its violations.
 
-const isWhole = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && Number.isInteger(value);
+// NOTE: a meter's decimal readings (12.5, 0.25) are as common as whole ones; a short one (see shortPlaces) is valid as it is.
+const isWhole = (value: unknown): boolean =>
+  typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && (Number.isInteger(value) || shortPlaces(value) > 0);
 /** Unset, a whole number or a series of them: nothing to report. */
 const plainNumbers = (value: unknown): boolean => value == null || isWhole(value) || (Array.isArray(value) && value.every(isWhole));
 
@@ -139,7 +160,6 @@ function plainlyValid(item: unknown, addonCodes: ReadonlySet<string>): boolean {
 /** Instances resolved from the validated request each time one is read. */
 class ResolvedOnRead implements InstanceList {
   private readonly unused = new ViolationCollector();
-
   constructor(
     readonly sent: readonly unknown[],
     private readonly addonCodes: ReadonlySet<string>,
@@ -151,7 +171,7 @@ class ResolvedOnRead implements InstanceList {
 
   at(index: number): ResolvedInstance | undefined {
     if (index < 0 || index >= this.sent.length) return undefined;
-    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused);
+    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused, true);
   }
 }
 

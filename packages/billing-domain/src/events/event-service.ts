@@ -1,0 +1,377 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DomainError, Outcome } from '../contract.js';
+import type { BillingStore } from '../domain/ports.js';
+import { MAX_PAGE_TOKEN_LENGTH, signListToken, verifyListToken } from '../service/page-token.js';
+import { isStorableText } from '../webhooks/storable-text.js';
+import type { DestinationRecord } from './event-ports.js';
+import { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType, type EventDelivery, type EventDestination, type EventType, type OutboundEvent } from './event-types.js';
+import { SECRET_PREFIX } from './signing.js';
+import { checkDestinationUrl, systemResolveAll, type ResolveAll, type UrlPolicy } from './url-guard.js';
+
+/** What a destination is made from (`POST /v1/event-destinations`). */
+export interface DestinationInput {
+  url: string;
+  /** Default: every type but `ping`. */
+  eventTypes?: string[];
+  description?: string;
+}
+
+/** What `PATCH /v1/event-destinations/{id}` may change. */
+export interface DestinationPatch {
+  url?: string;
+  eventTypes?: string[];
+  description?: string;
+  disabled?: boolean;
+}
+
+/** The limits and settings of the events API. */
+export interface EventServiceOptions {
+  /** Destinations per organization at most (BILLING_MAX_EVENT_DESTINATIONS, default 20). */
+  maxDestinations: number;
+  /** What a URL may be (https only, no private networks, 2,048 characters by default). */
+  urlPolicy: UrlPolicy;
+  /** Longest description (BILLING_EVENT_DESCRIPTION_MAX_LENGTH, default 1,024). */
+  maxDescriptionLength: number;
+  /** How long the previous secret also signs after `:rotate-secret` (BILLING_EVENT_SECRET_OVERLAP_S, default 86,400 s). */
+  secretOverlapMs: number;
+  /** Longest page token accepted (default 1,024). */
+  pageTokenMaxLength?: number;
+  /** Attempts a delivery now and records it (the deliverer's); without it a ping stays pending. */
+  deliverNow?: (organizationId: string, eventId: string, destinationId: string) => Promise<boolean>;
+  /** Resolves host names for the URL check at save time (default the system resolver). */
+  resolveAll?: ResolveAll;
+  /** Told about every storage error turned into `storage.unavailable`. */
+  onError?: (error: unknown) => void;
+}
+
+/** A page of destinations. */
+export interface DestinationPage {
+  eventDestinations: EventDestination[];
+  nextPageToken: string;
+}
+
+/** A page of events. */
+export interface EventPage {
+  events: OutboundEvent[];
+  nextPageToken: string;
+}
+
+/** The events API (`/v1/event-destinations`, `/v1/events`), scoped by organization. */
+export interface EventService {
+  createDestination(organizationId: string, input: DestinationInput, now: Date): Promise<Outcome<{ eventDestination: EventDestination; secret: string }>>;
+  listDestinations(organizationId: string, query: { pageSize: number; pageToken?: string }): Promise<Outcome<DestinationPage>>;
+  getDestination(organizationId: string, id: string): Promise<Outcome<EventDestination>>;
+  updateDestination(organizationId: string, id: string, patch: DestinationPatch, now: Date): Promise<Outcome<EventDestination>>;
+  deleteDestination(organizationId: string, id: string): Promise<Outcome<null>>;
+  rotateSecret(organizationId: string, id: string, now: Date): Promise<Outcome<{ secret: string }>>;
+  ping(organizationId: string, id: string, now: Date): Promise<Outcome<{ event: OutboundEvent; delivery: EventDelivery }>>;
+  listEvents(
+    organizationId: string,
+    query: { type?: string; addonSubscriptionId?: string; pageSize: number; pageToken?: string },
+  ): Promise<Outcome<EventPage>>;
+  getEvent(organizationId: string, id: string): Promise<Outcome<OutboundEvent>>;
+  listDeliveries(organizationId: string, eventId: string): Promise<Outcome<{ deliveries: EventDelivery[] }>>;
+  resend(organizationId: string, eventId: string, input: { eventDestinationId?: string }, now: Date): Promise<Outcome<null>>;
+}
+
+const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
+const invalid = (field: string, description: string) =>
+  failure({ code: 'request.invalid_argument', message: description, fieldViolations: [{ field, description }] });
+const destinationNotFound = (id: string) => failure({ code: 'event_destination.not_found', message: `event destination ${id} not found` });
+const eventNotFound = (id: string) => failure({ code: 'event.not_found', message: `event ${id} not found` });
+
+/** `whsec_` + base64 of 32 random bytes. */
+const newSecret = (): string => `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+
+const publicView = (d: DestinationRecord): EventDestination => ({
+  id: d.id,
+  url: d.url,
+  eventTypes: d.eventTypes,
+  description: d.description,
+  disabled: d.disabled,
+  disabledReason: d.disabledReason,
+  createTime: d.createTime,
+  updateTime: d.updateTime,
+});
+
+/** An id that can name a stored row (no NUL, bounded): anything else names nothing. */
+const nameable = (id: string): boolean => id.length > 0 && id.length <= 200 && isStorableText(id);
+
+/**
+ * The event types a destination asks for, checked: known types only, without repeats, at most as
+ * many as there are types (so a huge list is refused before it is read).
+ */
+function checkEventTypes(types: readonly string[] | undefined): { ok: true; value: EventType[] } | { ok: false; description: string } {
+  if (types === undefined) return { ok: true, value: [...ADDON_EVENT_TYPES] };
+  if (types.length > EVENT_TYPES.length) return { ok: false, description: `eventTypes holds at most ${EVENT_TYPES.length} types` };
+  if (types.length === 0) return { ok: false, description: 'eventTypes must name at least one type' };
+  const unknown = types.find((t) => !isEventType(t));
+  if (unknown !== undefined) return { ok: false, description: `eventTypes holds an unknown type (known: ${EVENT_TYPES.join(', ')})` };
+  if (new Set(types).size !== types.length) return { ok: false, description: 'eventTypes must not repeat a type' };
+  return { ok: true, value: types as EventType[] };
+}
+
+/**
+ * The events API over a store: destinations (with the URL guard, the per-organization limit and
+ * secrets), events, deliveries and resends; expected outcomes as values.
+ * @example await createEventService(store, options).createDestination('org_1', { url: 'https://example.com/hook' }, new Date())
+ */
+export function createEventService(store: BillingStore, options: EventServiceOptions): EventService {
+  const resolveAll = options.resolveAll ?? systemResolveAll;
+  const maxTokenLength = options.pageTokenMaxLength ?? MAX_PAGE_TOKEN_LENGTH;
+  const guarded = async <T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> => {
+    try {
+      return await work();
+    } catch (error) {
+      options.onError?.(error);
+      return failure({ code: 'storage.unavailable', message: 'storage is unavailable, retry later' });
+    }
+  };
+  let stored: Promise<Uint8Array> | undefined;
+  const key = (): Promise<Uint8Array> => {
+    if (stored === undefined) {
+      const pending = store.transaction((uow) => uow.pageTokenKey.getOrCreate(randomBytes(32)));
+      stored = pending;
+      pending.catch(() => {
+        if (stored === pending) stored = undefined;
+      });
+    }
+    return stored;
+  };
+
+  const checkUrl = async (url: string): Promise<string | undefined> => checkDestinationUrl(url, options.urlPolicy, resolveAll);
+  const checkDescription = (description: string | undefined) =>
+    description !== undefined && (description.length > options.maxDescriptionLength || !isStorableText(description))
+      ? `description must be at most ${options.maxDescriptionLength} characters of text (BILLING_EVENT_DESCRIPTION_MAX_LENGTH)`
+      : undefined;
+
+  const checkPageSize = (pageSize: number) =>
+    Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 1000 ? undefined : invalid('pageSize', 'pageSize must be an integer from 1 to 1000');
+
+  return {
+    async createDestination(organizationId, input, now) {
+      if (typeof input.url !== 'string') return invalid('url', 'url is required');
+      const badUrl = await checkUrl(input.url);
+      if (badUrl !== undefined) return invalid('url', badUrl);
+      const types = checkEventTypes(input.eventTypes);
+      if (!types.ok) return invalid('eventTypes', types.description);
+      const badDescription = checkDescription(input.description);
+      if (badDescription !== undefined) return invalid('description', badDescription);
+      return guarded(() =>
+        store.transaction(async (uow) => {
+          await uow.events.lockDestinations(organizationId);
+          if ((await uow.events.countDestinations(organizationId)) >= options.maxDestinations) {
+            return failure({
+              code: 'event_destination.limit_reached',
+              message: `an organization has at most ${options.maxDestinations} event destinations (BILLING_MAX_EVENT_DESTINATIONS)`,
+              fieldViolations: [{ field: 'url', description: `at most ${options.maxDestinations} event destinations (BILLING_MAX_EVENT_DESTINATIONS)` }],
+            });
+          }
+          const at = now.toISOString();
+          const destination: DestinationRecord = {
+            organizationId,
+            id: `evd_${randomUUID().replaceAll('-', '')}`,
+            url: input.url,
+            eventTypes: types.value,
+            description: input.description ?? '',
+            disabled: false,
+            disabledReason: null,
+            secret: newSecret(),
+            previousSecret: null,
+            previousSecretUntil: null,
+            failingSince: null,
+            createTime: at,
+            updateTime: at,
+          };
+          await uow.events.insertDestination(destination);
+          return { ok: true, value: { eventDestination: publicView(destination), secret: destination.secret } };
+        }),
+      );
+    },
+
+    async listDestinations(organizationId, query) {
+      const bad = checkPageSize(query.pageSize);
+      if (bad !== undefined) return bad;
+      return guarded(async () => {
+        const scope = ['eventDestinations.list/v1', organizationId];
+        let after: { createTime: string; id: string } | undefined;
+        if (query.pageToken) {
+          const cursor = verifyListToken(await key(), scope, query.pageToken, 2, maxTokenLength);
+          if (cursor === undefined || Number.isNaN(Date.parse(cursor[0]!))) {
+            return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', fieldViolations: [{ field: 'pageToken', description: 'pageToken is not valid for this query' }] });
+          }
+          after = { createTime: cursor[0]!, id: cursor[1]! };
+        }
+        const rows = await store.transaction((uow) =>
+          uow.events.listDestinations(organizationId, { limit: query.pageSize + 1, ...(after ? { after } : {}) }),
+        );
+        const page = rows.slice(0, query.pageSize);
+        const last = page[page.length - 1];
+        const nextPageToken = rows.length > query.pageSize && last ? signListToken(await key(), scope, [last.createTime, last.id]) : '';
+        return { ok: true, value: { eventDestinations: page.map(publicView), nextPageToken } };
+      });
+    },
+
+    async getDestination(organizationId, id) {
+      if (!nameable(id)) return destinationNotFound(id);
+      return guarded(async () => {
+        const found = await store.transaction((uow) => uow.events.findDestination(organizationId, id));
+        return found === null ? destinationNotFound(id) : { ok: true, value: publicView(found) };
+      });
+    },
+
+    async updateDestination(organizationId, id, patch, now) {
+      if (!nameable(id)) return destinationNotFound(id);
+      if (patch.url !== undefined) {
+        const badUrl = await checkUrl(patch.url);
+        if (badUrl !== undefined) return invalid('url', badUrl);
+      }
+      let types: EventType[] | undefined;
+      if (patch.eventTypes !== undefined) {
+        const checked = checkEventTypes(patch.eventTypes);
+        if (!checked.ok) return invalid('eventTypes', checked.description);
+        types = checked.value;
+      }
+      const badDescription = checkDescription(patch.description);
+      if (badDescription !== undefined) return invalid('description', badDescription);
+      return guarded(() =>
+        store.transaction(async (uow) => {
+          const found = await uow.events.findDestination(organizationId, id);
+          if (found === null) return destinationNotFound(id);
+          const disabled = patch.disabled ?? found.disabled;
+          const next: DestinationRecord = {
+            ...found,
+            url: patch.url ?? found.url,
+            eventTypes: types ?? found.eventTypes,
+            description: patch.description ?? found.description,
+            disabled,
+            disabledReason: disabled ? (patch.disabled === true && !found.disabled ? 'disabled by a request' : found.disabledReason) : null,
+            // NOTE: enabled again, it starts a new streak: the failures before are not held against it.
+            failingSince: !disabled && found.disabled ? null : found.failingSince,
+            updateTime: now.toISOString(),
+          };
+          await uow.events.updateDestination(next);
+          return { ok: true, value: publicView(next) };
+        }),
+      );
+    },
+
+    async deleteDestination(organizationId, id) {
+      if (!nameable(id)) return destinationNotFound(id);
+      return guarded(async () => {
+        const gone = await store.transaction((uow) => uow.events.deleteDestination(organizationId, id));
+        return gone ? { ok: true, value: null } : destinationNotFound(id);
+      });
+    },
+
+    async rotateSecret(organizationId, id, now) {
+      if (!nameable(id)) return destinationNotFound(id);
+      return guarded(() =>
+        store.transaction(async (uow) => {
+          const found = await uow.events.findDestination(organizationId, id);
+          if (found === null) return destinationNotFound(id);
+          const secret = newSecret();
+          await uow.events.updateDestination({
+            ...found,
+            secret,
+            previousSecret: found.secret,
+            previousSecretUntil: new Date(now.getTime() + options.secretOverlapMs).toISOString(),
+            updateTime: now.toISOString(),
+          });
+          return { ok: true, value: { secret } };
+        }),
+      );
+    },
+
+    async ping(organizationId, id, now) {
+      if (!nameable(id)) return destinationNotFound(id);
+      return guarded(async () => {
+        const made = await store.transaction(async (uow) => {
+          const found = await uow.events.findDestination(organizationId, id);
+          if (found === null) return destinationNotFound(id);
+          if (found.disabled) return failure({ code: 'event_destination.disabled', message: `event destination ${id} is disabled; enable it to ping it` });
+          return { ok: true as const, value: await uow.events.insertPing(organizationId, id, now) };
+        });
+        if (!made.ok) return made;
+        await options.deliverNow?.(organizationId, made.value, id);
+        return store.transaction(async (uow) => {
+          const event = await uow.events.findEvent(organizationId, made.value);
+          const delivery = (await uow.events.listDeliveries(organizationId, made.value)).find((d) => d.eventDestinationId === id);
+          if (event === null || delivery === undefined) throw new Error('the ping was not stored');
+          return { ok: true, value: { event, delivery } };
+        });
+      });
+    },
+
+    async listEvents(organizationId, query) {
+      const bad = checkPageSize(query.pageSize);
+      if (bad !== undefined) return bad;
+      if (query.type !== undefined && !isEventType(query.type)) return invalid('type', `type must be one of ${EVENT_TYPES.join(', ')}`);
+      if (query.addonSubscriptionId !== undefined && !nameable(query.addonSubscriptionId)) {
+        return invalid('addonSubscriptionId', 'addonSubscriptionId must be 1 to 200 characters of text');
+      }
+      return guarded(async () => {
+        const scope = ['events.list/v1', organizationId, query.type ?? null, query.addonSubscriptionId ?? null];
+        let beforeSequence: number | undefined;
+        if (query.pageToken) {
+          const cursor = verifyListToken(await key(), scope, query.pageToken, 1, maxTokenLength);
+          beforeSequence = cursor === undefined || !/^\d{1,15}$/.test(cursor[0]!) ? undefined : Number(cursor[0]);
+          if (beforeSequence === undefined) {
+            return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', fieldViolations: [{ field: 'pageToken', description: 'pageToken is not valid for this query' }] });
+          }
+        }
+        const rows = await store.transaction((uow) =>
+          uow.events.listEvents(organizationId, {
+            limit: query.pageSize + 1,
+            ...(query.type !== undefined ? { type: query.type as EventType } : {}),
+            ...(query.addonSubscriptionId !== undefined ? { addonSubscriptionId: query.addonSubscriptionId } : {}),
+            ...(beforeSequence !== undefined ? { beforeSequence } : {}),
+          }),
+        );
+        const page = rows.slice(0, query.pageSize);
+        const last = page[page.length - 1];
+        const nextPageToken = rows.length > query.pageSize && last ? signListToken(await key(), scope, [String(last.sequence)]) : '';
+        return { ok: true, value: { events: page, nextPageToken } };
+      });
+    },
+
+    async getEvent(organizationId, id) {
+      if (!nameable(id)) return eventNotFound(id);
+      return guarded(async () => {
+        const found = await store.transaction((uow) => uow.events.findEvent(organizationId, id));
+        return found === null ? eventNotFound(id) : { ok: true, value: found };
+      });
+    },
+
+    async listDeliveries(organizationId, eventId) {
+      if (!nameable(eventId)) return eventNotFound(eventId);
+      return guarded(() =>
+        store.transaction(async (uow) => {
+          if ((await uow.events.findEvent(organizationId, eventId)) === null) return eventNotFound(eventId);
+          return { ok: true, value: { deliveries: await uow.events.listDeliveries(organizationId, eventId) } };
+        }),
+      );
+    },
+
+    async resend(organizationId, eventId, input, now) {
+      if (!nameable(eventId)) return eventNotFound(eventId);
+      return guarded(() =>
+        store.transaction(async (uow) => {
+          const event = await uow.events.findEvent(organizationId, eventId);
+          if (event === null) return eventNotFound(eventId);
+          let targets: string[];
+          if (input.eventDestinationId !== undefined) {
+            const id = input.eventDestinationId;
+            const destination = nameable(id) ? await uow.events.findDestination(organizationId, id) : null;
+            if (destination === null) return destinationNotFound(id);
+            targets = [id];
+          } else {
+            targets = await uow.events.destinationsFor(organizationId, event.type);
+          }
+          await uow.events.resend(organizationId, eventId, targets, now);
+          return { ok: true, value: null };
+        }),
+      );
+    },
+  };
+}

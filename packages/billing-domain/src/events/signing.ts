@@ -1,0 +1,31 @@
+import { createHmac } from 'node:crypto';
+
+/** The prefix of every destination secret. */
+export const SECRET_PREFIX = 'whsec_';
+
+/**
+ * The Standard Webhooks signature of one request: `v1,` and the base64 HMAC-SHA256, keyed with
+ * the base64-decoded part of the secret after `whsec_`, over `{id}.{timestamp}.{body}`.
+ * @example signatureOf('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_1', 1700000000, '{}') // 'v1,...'
+ */
+export function signatureOf(secret: string, id: string, timestampSeconds: number, body: string): string {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.`, 'utf8').update(body, 'utf8').digest('base64');
+  return `v1,${mac}`;
+}
+
+/**
+ * The headers of one attempt: `webhook-id`, `webhook-timestamp`, and `webhook-signature` with one
+ * signature per secret (the current one first, then the previous one during the overlap),
+ * space-separated, plus `content-type`.
+ * @example webhookHeaders(['whsec_...'], 'evt_1', new Date(), '{}')['webhook-signature']
+ */
+export function webhookHeaders(secrets: readonly string[], id: string, now: Date, body: string): Record<string, string> {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': secrets.map((secret) => signatureOf(secret, id, timestamp, body)).join(' '),
+  };
+}
