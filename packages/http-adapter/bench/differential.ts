@@ -120,7 +120,12 @@ try {
     }
     compared++;
     const [x, y] = [comparable(a!, sent), comparable(b!, sent)];
-    if (x !== y) differences.push(`${r.method} ${r.path.slice(0, 120)} headers=${JSON.stringify(r.headers).slice(0, 200)}\n  previous: ${x.slice(0, 600)}\n  current:  ${y.slice(0, 600)}`);
+    if (x !== y) {
+      let at = 0;
+      while (at < x.length && x[at] === y[at]) at++;
+      const around = (t: string) => t.slice(Math.max(0, at - 150), at + 250);
+      differences.push(`${r.method} ${r.path.slice(0, 120)} (first difference at character ${at})\n  previous: ${around(x)}\n  current:  ${around(y)}`);
+    }
   };
 
   // Seed: one add-on subscription per provider, delivered to both (the same signed bytes).
