@@ -15,6 +15,7 @@ import { BUNDLE_SIZE_LIMIT_KB, describeBundle, measureBundle } from '../packages
 import { CLIENT_CONSUMER_FILES, CONSUMER_FILES } from './consumer-files.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const REPOSITORY = 'https://github.com/billing-engine/billing';
 // NOTE: the server is ESM only (docs/packaging.md), so are-the-types-wrong checks it with its
 // esm-only profile (no CommonJS or node10 resolution); the libraries get every resolution.
 const PACKAGES = [
@@ -71,6 +72,17 @@ try {
           : value;
       const expected = JSON.stringify(strip(manifest.exports));
       if (JSON.stringify(manifest.publishConfig?.exports) !== expected) throw new Error(`publishConfig.exports should be ${expected}`);
+    });
+    check(`${dir}: repository, homepage and bugs point at the repository; the README links absolutely`, () => {
+      const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
+      const wrong = [];
+      if (manifest.repository?.url !== `git+${REPOSITORY}.git` || manifest.repository?.directory !== `packages/${dir}`) wrong.push('repository');
+      if (typeof manifest.homepage !== 'string' || !manifest.homepage.startsWith(REPOSITORY)) wrong.push('homepage');
+      if (manifest.bugs?.url !== `${REPOSITORY}/issues`) wrong.push('bugs');
+      // NOTE: npm shows the README away from the repository, where a relative link leads nowhere.
+      const relative = [...readFileSync(join(cwd, 'README.md'), 'utf8').matchAll(/\]\((?!https?:|#)([^)]+)\)/g)].map((m) => m[1]);
+      if (relative.length > 0) wrong.push(`README links ${relative.join(', ')}`);
+      if (wrong.length > 0) throw new Error(`wrong or missing: ${wrong.join('; ')}`);
     });
     check(`${dir}: publint --strict`, () => {
       const out = run('pnpm', ['exec', 'publint', '--strict', '--pack', 'pnpm', cwd], ROOT);

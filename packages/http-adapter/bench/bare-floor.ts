@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { calculatePlan } from '@billing/pricing-core';
+import { calculatePlanJson } from '@billing/pricing-core';
 import { load, type Figures } from './load.js';
 import { PLAN_3X6, PLAN_3X6_DECIMAL, README_PLAN } from './plans.js';
 
@@ -16,7 +16,7 @@ const CONNECTIONS = 32;
 
 /** The bare server: GET answers `{"status":"ok"}`; a POST is parsed, priced with `calculatePlan` and written. */
 function serve(): void {
-  const fixed = JSON.stringify(calculatePlan(structuredClone(PLAN_3X6)));
+  const fixed = JSON.stringify(calculatePlanJson(structuredClone(PLAN_3X6)));
   const server = createServer((request, response) => {
     if (request.method === 'GET') {
       response.writeHead(200, ['content-type', 'application/json']);
@@ -27,7 +27,7 @@ function serve(): void {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const answer = request.url === '/fixed' ? fixed : JSON.stringify(calculatePlan(body));
+      const answer = request.url === '/fixed' ? fixed : JSON.stringify(calculatePlanJson(body));
       response.writeHead(200, ['content-type', 'application/json']);
       response.end(answer);
     });
@@ -39,11 +39,11 @@ function serve(): void {
  * Starts the bare server in a child process; `fromSource` imports pricing-core's sources (as the app's
  * server does when its dist is stale), else its dist.
  */
-export async function startBareFloor(fromSource: boolean): Promise<{ url: string; stop: () => void }> {
+export async function startBareFloor(fromSource: boolean): Promise<{ url: string; pid: number; stop: () => void }> {
   const execArgv = fromSource ? ['--conditions=source', '--import', 'tsx'] : ['--import', 'tsx'];
   const child = fork(new URL(import.meta.url).pathname, ['serve'], { execArgv });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(Number(m))));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill() };
 }
 
 if (process.argv[2] === 'serve') {

@@ -1,11 +1,11 @@
-import { calculatePlan, PricingValidationError } from '@billing/pricing-core';
+import { calculatePlanJson, PricingValidationError } from '@billing/pricing-core';
 import type { PriceCache } from '@billing/pricing-core';
 import { toPlainJson } from '../http/plain-json.js';
 import type { CalculateOptions, LimitedFieldViolation } from '../limits/pricing-limits.js';
 
 /**
  * One calculation: the request body (parsed, or its JSON text) and the library options. Structured-clonable.
- * NOTE: a worker gets the text: copying one string is far cheaper for the event loop than cloning a tree
+ * A worker gets the text: copying one string is far cheaper for the event loop than cloning a tree
  * of 10,000 instances.
  */
 export type CalculationTask = ({ request: unknown } | { requestJson: string }) & { options: CalculateOptions };
@@ -28,7 +28,7 @@ export type WorkerOutcome = Uint8Array<ArrayBuffer> | CalculationRefusal;
 export function runCalculation(task: CalculationTask, priceCache?: PriceCache): { ok: true; json: string } | CalculationRefusal {
   try {
     const request = 'requestJson' in task ? (JSON.parse(task.requestJson) as unknown) : task.request;
-    return { ok: true, json: toPlainJson(calculatePlan(request, priceCache === undefined ? task.options : { ...task.options, priceCache })) };
+    return { ok: true, json: toPlainJson(calculatePlanJson(request, priceCache === undefined ? task.options : { ...task.options, priceCache })) };
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     const total = error.total;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_PRICING_LIMITS } from '../limits/pricing-limits.js';
-import { parseServerEnv, pricingLimitsOf, ServerEnvError } from './env.js';
+import { parseEnvSettings, parseServerEnv, pricingLimitsOf, PRICING_LIMIT_NAMES, ServerEnvError } from './env.js';
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -90,6 +90,7 @@ describe('examples: parseServerEnv', () => {
     ['BILLING_JWKS_TIMEOUT_MS', 5_000, '2500', '0'],
     ['BILLING_JWKS_COOLDOWN_MS', 60_000, '30000', '1.5'],
     ['BILLING_JWKS_CACHE_MAX_AGE_MS', 600_000, '120000', '999'],
+    ['BILLING_DB_POOL_SIZE', 10, '25', '101'],
   ] as const;
 
   it.each(settings)('%s: default %d', (name, fallback) => {
@@ -102,5 +103,17 @@ describe('examples: parseServerEnv', () => {
 
   it.each(settings)('%s: an invalid value is refused, naming the variable', (name, _fallback, _valid, invalid) => {
     expect(problems({ [name]: invalid }).join()).toContain(`${name} must be an integer`);
+  });
+});
+
+describe('examples: parseEnvSettings', () => {
+  it('reads only the named settings: a bad PORT does not matter to the pricing limits', () => {
+    const settings = parseEnvSettings({ PORT: 'abc', BILLING_MAX_INSTANCES: '5' }, PRICING_LIMIT_NAMES);
+    expect(pricingLimitsOf(settings)).toEqual({ ...DEFAULT_PRICING_LIMITS, maxInstances: 5 });
+    expect(Object.keys(settings).sort()).toEqual([...PRICING_LIMIT_NAMES].sort());
+  });
+
+  it('a bad value of a named setting is refused, naming it', () => {
+    expect(() => parseEnvSettings({ BILLING_DB_POOL_SIZE: '0', PORT: 'abc' }, ['BILLING_DB_POOL_SIZE'])).toThrow(/BILLING_DB_POOL_SIZE must be an integer from 1 to 100, got "0"/);
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors/messages.js';
-import type { FieldKind, ObjectFields, PlanRequest } from '../request/fields.js';
+import type { FieldKind, ObjectFields } from '../request/fields.js';
+import type { PlanRequest } from '../request/types.js';
+import { enumMessage } from '../validation/unknown-fields.js';
+import { docsOf } from '../request/field-docs.js';
 import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from '../request/fields.js';
 
 // NOTE: the zod schema of the request, derived from the field tables of `request/fields.ts`
@@ -47,8 +50,16 @@ function objectSchema(spec: ObjectFields): z.ZodObject {
   let schema = objects.get(spec);
   if (schema === undefined) {
     const shape: Record<string, z.ZodType> = {};
-    for (const [name, field] of Object.entries(spec.fields)) shape[name] = fieldSchema(field);
+    // NOTE: the descriptions come from the same docs as the TypeScript interfaces, so the
+    // OpenAPI document and the editor say the same thing about each field.
+    const docs = docsOf(spec);
+    const described = (name: string): string | undefined => (docs?.fieldDocs as Record<string, string> | undefined)?.[name];
+    for (const [name, field] of Object.entries(spec.fields)) {
+      const description = described(name);
+      shape[name] = description === undefined ? fieldSchema(field) : fieldSchema(field).describe(description);
+    }
     schema = z.strictObject(shape, { error: MESSAGES[spec.notObject] });
+    if (docs !== undefined) schema = schema.describe(docs.doc);
     objects.set(spec, schema);
   }
   return schema;
@@ -67,7 +78,7 @@ function fieldSchema(field: FieldKind): z.ZodType {
     case 'flag':
       return flag;
     case 'enum':
-      return z.enum(field.values, { error: MESSAGES.enumValue(field.values) }).nullish();
+      return z.enum(field.values, { error: (issue) => enumMessage(field, issue.input) }).nullish();
     case 'usage':
       return usageSchema;
     case 'moneyMap':
@@ -94,4 +105,4 @@ export const instanceSchema: z.ZodObject = objectSchema(INSTANCE_FIELDS);
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
 export const planRequestSchema: z.ZodType<PlanRequest> = objectSchema(REQUEST_FIELDS) as unknown as z.ZodType<PlanRequest>;
 
-export type { Instance, PlanRequest, Price, Tier, Usage } from '../request/fields.js';
+export type { AddonUsage, CalcConfig, Instance, PlanConfig, PlanRequest, Price, Tier, Usage } from '../request/types.js';

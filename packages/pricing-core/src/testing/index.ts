@@ -15,7 +15,7 @@ export {
   planArb as planRequestArbitrary,
   priceArb,
   tiersArb,
-} from '../test-support/arbitraries.js';
+} from './arbitraries.js';
 export type {
   AddonEntryJson,
   CalcConfigJson,
@@ -26,14 +26,15 @@ export type {
   PriceJson,
   TierJson,
   UsageJson,
-} from '../test-support/arbitraries.js';
+} from './arbitraries.js';
 export { canonical, moneyPattern, PricingLawViolation } from './check.js';
 export {
   instanceOrderLaw,
   moneyDigitsLaw,
   monotoneInUsageLaw,
   pricingLaws,
+  pricingLawsAsync,
   sumOfPartsLaw,
   viewsAgreeLaw,
 } from './laws.js';
-export type { GrownPlan, PlanCalculator, PlanKnobs, PricingLaw, ReorderedPlan } from './laws.js';
+export type { AsyncPlanCalculator, AsyncPricingLaw, GrownPlan, PlanCalculator, PlanKnobs, PricingLaw, ReorderedPlan } from './laws.js';
