@@ -215,6 +215,12 @@ export interface BillingStore {
   readonly kind: StoreKind;
   /** Runs `work` in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` after each transaction that wrote add-ons (and so, by the outbox triggers,
+   * may have written events) has committed; returns the call that removes it. The deliverer is
+   * woken this way, so a local change is delivered without waiting for its next poll.
+   */
+  onEventsCommitted(listener: () => void): () => void;
   /** True when the database answers. Never throws. */
   ping(): Promise<boolean>;
   /** Statements sent to the database so far by transactions (BEGIN and COMMIT or ROLLBACK included), for metrics. */

@@ -21,6 +21,7 @@ export interface SqlDriver {
 export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
   let closed = false;
   let statements = 0;
+  const eventListeners = new Set<() => void>();
   const counted = (sql: SqlClient): SqlClient => ({
     query: (text, params) => ((statements += 1), sql.query(text, params)),
     exec: (script) => ((statements += 1), sql.exec(script)),
@@ -34,13 +35,30 @@ export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
   const migrations = await loadMigrations();
   const store: Omit<BillingStore, 'openingMigrations'> = {
     kind: driver.kind,
-    transaction: (work) =>
-      inTransaction(async (sql) => {
-        const { uow, flush } = sqlUnitOfWork(sql);
+    async transaction(work) {
+      let wroteAddons = false;
+      const result = await inTransaction(async (sql) => {
+        const { uow, flush } = sqlUnitOfWork(sql, () => (wroteAddons = true));
         const result = await work(uow);
         await flush();
         return result;
-      }),
+      });
+      // After COMMIT only: a rolled-back transaction wrote no event. A listener's error is not the caller's.
+      if (wroteAddons) {
+        for (const listener of eventListeners) {
+          try {
+            listener();
+          } catch {
+            // the listener's own concern (the deliverer polls anyway)
+          }
+        }
+      }
+      return result;
+    },
+    onEventsCommitted(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
     async ping() {
       if (closed) return false;
       try {

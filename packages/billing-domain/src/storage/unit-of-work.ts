@@ -1,7 +1,7 @@
 import { sqlAddonRepository } from './addon-sql.js';
 import { sqlEventOutbox } from '../events/event-sql.js';
 import { sqlPageTokenKeyStore } from './page-token-key-sql.js';
-import type { UnitOfWork } from '../domain/ports.js';
+import type { AddonSubscriptionRepository, UnitOfWork, WebhookEventStore } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 import { lockSubscriptionSql, subscriptionLockKey } from './subscription-lock.js';
 import { sqlSubscriptionRepository } from './subscription-sql.js';
@@ -21,7 +21,7 @@ export interface SqlUnitOfWork {
  * and sent before the next statement that reads, so every read sees the transaction's writes.
  * @example const { uow, flush } = sqlUnitOfWork(sql); await uow.addons.findById('org_1', 'a1'); await flush()
  */
-export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
+export function sqlUnitOfWork(sql: SqlClient, onAddonWrite: () => void = () => undefined): SqlUnitOfWork {
   const writes = writeBatch(sql);
   const reads: SqlClient = {
     async query(text, params) {
@@ -34,9 +34,9 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
     },
   };
   const uow: UnitOfWork = {
-    addons: sqlAddonRepository(reads, writes),
+    addons: watchedAddons(sqlAddonRepository(reads, writes), onAddonWrite),
     subscriptions: sqlSubscriptionRepository(reads, writes),
-    webhookEvents: sqlWebhookEventStore(reads, writes),
+    webhookEvents: watchedClaims(sqlWebhookEventStore(reads, writes), onAddonWrite),
     pageTokenKey: sqlPageTokenKeyStore(reads),
     events: sqlEventOutbox(reads),
     async lockSubscriptionKey(organizationId, provider, externalId) {
@@ -44,10 +44,30 @@ export function sqlUnitOfWork(sql: SqlClient): SqlUnitOfWork {
     },
     savepoint: async (work) => {
       await writes.flush();
-      return inSavepoint(sql, sqlUnitOfWork, work);
+      return inSavepoint(sql, (s) => sqlUnitOfWork(s, onAddonWrite), work);
     },
     flush: () => writes.flush(),
     endChange: () => writes.endChange(),
   };
   return { uow, flush: () => writes.flush() };
+}
+
+/** The repository, telling `onWrite` of each insert or update (the outbox's triggers write events then). */
+function watchedAddons(addons: AddonSubscriptionRepository, onWrite: () => void): AddonSubscriptionRepository {
+  return {
+    ...addons,
+    insert: (addon) => (onWrite(), addons.insert(addon)),
+    update: (addon) => (onWrite(), addons.update(addon)),
+  };
+}
+
+/** The store, telling `onWrite` of a claim that creates add-ons (a group's first deliveries insert them with the claim). */
+function watchedClaims(events: WebhookEventStore, onWrite: () => void): WebhookEventStore {
+  return {
+    ...events,
+    claimAll: (requests) => {
+      if (requests.some((r) => (r.creates?.addons.length ?? 0) > 0)) onWrite();
+      return events.claimAll(requests);
+    },
+  };
 }

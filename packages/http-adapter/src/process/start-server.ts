@@ -118,11 +118,14 @@ export async function startServer(
   );
   if (dev.token !== null) print(devModeBanner(url, dev.token));
   events.deliverer?.start();
+  // A local commit that wrote events (a webhook, a :cancel) is delivered now, not at the next poll.
+  const unwake = events.deliverer ? store.onEventsCommitted(events.deliverer.wake) : () => undefined;
   return {
     url,
     server,
     async shutdown() {
       draining = true;
+      unwake();
       // NOTE: the deliverer takes no new lease from now on; attempts in flight finish and are recorded.
       await Promise.all([drain(server), events.stop()]);
       await calculator.close();

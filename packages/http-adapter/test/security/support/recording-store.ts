@@ -16,6 +16,7 @@ export function recordingStore(inner: BillingStore): RecordingStore {
   const store: BillingStore = {
     kind: inner.kind,
     ping: () => inner.ping(),
+    onEventsCommitted: (listener) => inner.onEventsCommitted(listener),
     statementCount: () => inner.statementCount(),
     migrate: () => inner.migrate(),
     openingMigrations: inner.openingMigrations,
