@@ -39,11 +39,11 @@ function serve(): void {
  * Starts the bare server in a child process; `fromSource` imports pricing-core's sources (as the app's
  * server does when its dist is stale), else its dist.
  */
-export async function startBareFloor(fromSource: boolean): Promise<{ url: string; stop: () => void }> {
+export async function startBareFloor(fromSource: boolean): Promise<{ url: string; pid: number; stop: () => void }> {
   const execArgv = fromSource ? ['--conditions=source', '--import', 'tsx'] : ['--import', 'tsx'];
   const child = fork(new URL(import.meta.url).pathname, ['serve'], { execArgv });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(Number(m))));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill() };
 }
 
 if (process.argv[2] === 'serve') {

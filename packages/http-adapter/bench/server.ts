@@ -37,22 +37,22 @@ export function serverEntry(): { args: string[]; label: string } {
   };
 }
 
-/** Starts `node <entry>` on 127.0.0.1 with a free port and waits for /readyz. */
-export async function startBenchServer(env: Record<string, string>, options: { cpuProfDir?: string } = {}): Promise<BenchServer> {
+/** Starts `node <entry>` (this build's server unless `entry` names another) on 127.0.0.1 with a free port and waits for /readyz. */
+export async function startBenchServer(env: Record<string, string>, options: { cpuProfDir?: string; entry?: string[] } = {}): Promise<BenchServer> {
   const logDir = mkdtempSync(join(tmpdir(), 'billing-bench-log-'));
   const logPath = join(logDir, 'server.log');
   const log = openSync(logPath, 'w');
   const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-  const child = spawn(process.execPath, [...profile, ...serverEntry().args], {
+  const child = spawn(process.execPath, [...profile, ...(options.entry ?? serverEntry().args)], {
     cwd: REPO_ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${readFileSync(logPath, 'utf8').slice(-2000)}`);
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('server did not start within 180 s');
     const port = /"msg":"listening"/.test(readFileSync(logPath, 'utf8')) ? /"port":(\d+)/.exec(readFileSync(logPath, 'utf8'))?.[1] : undefined;
     if (port) {
       const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { calculatePlan } from '@billing/pricing-core';
+import { calculatePlan, calculatePlanJson } from '@billing/pricing-core';
 import { referenceInstances, referenceRequest } from './reference-plan.js';
 
 // A CPU profile of calculatePlan on the reference plan of the speed goal:
@@ -9,5 +9,5 @@ import { referenceInstances, referenceRequest } from './reference-plan.js';
 const runs = Number(process.argv[2] ?? 200);
 const body = referenceRequest(referenceInstances(10_000));
 let total = '';
-for (let i = 0; i < runs; i += 1) total = calculatePlan(body).total;
+for (let i = 0; i < runs; i += 1) total = calculatePlanJson(body).total;
 console.log(`priced ${runs} times, total ${total}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from './index.js';
+import { calculatePlan, calculatePlanJson, PricingValidationError } from './index.js';
 import type { CalcConfigJson, InstanceJson, PlanRequestJson, PriceJson, TierJson } from './test-support/arbitraries.js';
 
 /** A request as a client would send it. */
@@ -18,17 +18,17 @@ function request(
 
 /** The total of one price on one instance using `units` seats (licensed: units = quantity). */
 function totalForSeats(price: PriceJson, seats: number): string {
-  return calculatePlan(request([price], [{ quantity: seats }])).total;
+  return calculatePlanJson(request([price], [{ quantity: seats }])).total;
 }
 
 /** The total of one metered price on one instance with `usage` units of its metric. */
 function totalForUsage(price: PriceJson, usage: number): string {
-  return calculatePlan(request([price], [{ usage: { [price.metricName ?? '']: usage } }])).total;
+  return calculatePlanJson(request([price], [{ usage: { [price.metricName ?? '']: usage } }])).total;
 }
 
 function violationsOf(body: unknown): { field: string; description: string }[] {
   try {
-    calculatePlan(body);
+    calculatePlanJson(body);
   } catch (error) {
     expect(error).toBeInstanceOf(PricingValidationError);
     return (error as PricingValidationError).violations;
@@ -53,9 +53,9 @@ const flatFeeTiers = (tierType: TierJson['tierType']): TierJson[] =>
     tierOrder: index + 1,
     startInclusive: start as number,
     ...(end === undefined ? {} : { endExclusive: end as number }),
-    unitAmount: unitAmount as string,
+    unitAmount: unitAmount as TierJson['unitAmount'],
     flatFee: true,
-    flatFeeAmount: fee as string,
+    flatFeeAmount: fee as TierJson['flatFeeAmount'],
     tierType,
   }));
 
@@ -139,7 +139,7 @@ describe('examples', () => {
       prorate: true,
     };
     const at = (price: PriceJson, hoursUsed: number) =>
-      calculatePlan(request([price], [{ hoursUsed }], { capHours: 672 })).total;
+      calculatePlanJson(request([price], [{ hoursUsed }], { capHours: 672 })).total;
 
     it('HOURLY $0.00893, 336 h -> 3.00', () => expect(at(hourly, 336)).toBe('3.00'));
     it('HOURLY $0.00893, 744 h -> 6.00 (672 h billed)', () => expect(at(hourly, 744)).toBe('6.00'));
@@ -156,13 +156,13 @@ describe('examples', () => {
       freeUnits: 1000,
     });
     const instances: InstanceJson[] = [{ usage: { transfer: 1500 } }, { usage: { transfer: 100 } }];
-    const pooled = () => calculatePlan(request([transfer('PRODUCT_TYPE_USAGE')], instances));
+    const pooled = () => calculatePlanJson(request([transfer('PRODUCT_TYPE_USAGE')], instances));
 
     it('pooledAllowances.transfer = 2000', () => expect(pooled().pooledAllowances).toEqual({ transfer: 2000 }));
     it('pooledUsage.transfer = 1600', () => expect(pooled().pooledUsage).toEqual({ transfer: 1600 }));
     it('overageCost = 0.00', () => expect(pooled().overageCost).toBe('0.00'));
     it('per instance it would have cost 5.00', () => {
-      expect(calculatePlan(request([transfer('PRODUCT_TYPE_BASE')], instances)).total).toBe('5.00');
+      expect(calculatePlanJson(request([transfer('PRODUCT_TYPE_BASE')], instances)).total).toBe('5.00');
     });
   });
 
@@ -173,19 +173,19 @@ describe('examples', () => {
         unitAmount: '0.06',
         billingPeriod: 'BILLING_PERIOD_YEARLY',
       };
-      const result = calculatePlan(request([price], [{}]));
+      const result = calculatePlanJson(request([price], [{}]));
       expect(result.lineItems[0]?.base).toBe('0.01');
       expect(result.total).toBe('0.01');
     });
 
     it('division stays exact: 1/3 x 0.015 x 3 in a formula is 0.015 -> 0.02', () => {
       const price: PriceJson = { pricingModel: 'PRICING_MODEL_FORMULA', pricingFormula: '(1 / 3) * 0.015 * 3' };
-      expect(calculatePlan(request([price], [{}])).total).toBe('0.02');
+      expect(calculatePlanJson(request([price], [{}])).total).toBe('0.02');
     });
 
     it('discount, then coupon, then tax: 33.33 -15% -> 28.33 -3.00 -> 25.33 +7.5% -> 27.23', () => {
       const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '33.33' };
-      const result = calculatePlan(
+      const result = calculatePlanJson(
         request([price], [{}], { discountPercent: 15, couponValue: '3.00', taxRate: 0.075 }),
       );
       expect(result.subtotal).toBe('33.33');
@@ -201,7 +201,7 @@ describe('examples', () => {
 
     it('a coupon larger than what is left takes the amount to 0.00, and no tax is due', () => {
       const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '33.33' };
-      const result = calculatePlan(
+      const result = calculatePlanJson(
         request([price], [{}], { discountPercent: 15, couponValue: '50', taxRate: 0.2 }),
       );
       expect(result.debug.totals.couponOff).toBe('28.33');
@@ -212,7 +212,7 @@ describe('examples', () => {
     });
 
     it('the discount applies to the overage too: (10.00 + 5.00) - 10% = 13.50', () => {
-      const result = calculatePlan(
+      const result = calculatePlanJson(
         request(
           [
             { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '10' },
@@ -230,7 +230,7 @@ describe('examples', () => {
 
     it('JPY has no minor digits: 473.5 rounds half-up to 474, currency matched case-insensitively', () => {
       const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '473.5' };
-      const result = calculatePlan(request([price], [{}], undefined, 'jpy'));
+      const result = calculatePlanJson(request([price], [{}], undefined, 'jpy'));
       expect(result.currency).toBe('JPY');
       expect(result.lineItems[0]?.currency).toBe('JPY');
       expect(result.lineItems[0]?.base).toBe('474');
@@ -240,7 +240,7 @@ describe('examples', () => {
 
     it('KWD has three minor digits: 12.3455 -> 12.346, 10% tax -> 1.235, total 13.581', () => {
       const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12.3455' };
-      const result = calculatePlan(request([price], [{}], { taxRate: 0.1 }, 'KWD'));
+      const result = calculatePlanJson(request([price], [{}], { taxRate: 0.1 }, 'KWD'));
       expect(result.currency).toBe('KWD');
       expect(result.subtotal).toBe('12.346');
       expect(result.tax).toBe('1.235');
@@ -249,7 +249,7 @@ describe('examples', () => {
     });
 
     it('{} is a valid request: zero USD totals and no line items', () => {
-      const result = calculatePlan({});
+      const result = calculatePlanJson({});
       expect(result.lineItems).toEqual([]);
       expect(result.currency).toBe('USD');
       for (const field of ['subtotal', 'overageCost', 'discounted', 'tax', 'total', 'couponValue'] as const) {
@@ -262,7 +262,7 @@ describe('examples', () => {
 
     it('instanceLabel is instance-N, with the region in parentheses when given', () => {
       const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' };
-      const result = calculatePlan(request([price], [{ region: 'nyc3' }, {}, { region: 'fra1', quantity: 2 }]));
+      const result = calculatePlanJson(request([price], [{ region: 'nyc3' }, {}, { region: 'fra1', quantity: 2 }]));
       expect(result.lineItems.map((line) => line.instanceLabel)).toEqual([
         'instance-1 (nyc3)',
         'instance-2',
@@ -278,7 +278,7 @@ describe('examples', () => {
         { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'backup', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '2' },
         { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ipv4', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '3' },
       ];
-      const result = calculatePlan(
+      const result = calculatePlanJson(
         request(prices, [{ addons: [{ code: 'backup' }, { code: 'ipv4' }, { code: 'backup' }] }, {}]),
       );
       expect(result.lineItems[0]?.base).toBe('20.00');
@@ -292,7 +292,7 @@ describe('examples', () => {
       const prices: PriceJson[] = [
         { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ipv4', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '1.50' },
       ];
-      const result = calculatePlan(request(prices, [{ quantity: 2, addons: [{ code: 'ipv4', usage: 3 }] }]));
+      const result = calculatePlanJson(request(prices, [{ quantity: 2, addons: [{ code: 'ipv4', usage: 3 }] }]));
       expect(result.lineItems[0]?.addons).toBe('9.00');
     });
 
@@ -319,7 +319,7 @@ describe('examples', () => {
         unitAmount: '4',
         pricingFormula: 'if(usage.cpu > 50, 2, 1) * quantity * unitAmount',
       };
-      const result = calculatePlan(request([price], [{ quantity: 3, usage: { cpu: 60 } }, { quantity: 3, usage: { cpu: 10 } }]));
+      const result = calculatePlanJson(request([price], [{ quantity: 3, usage: { cpu: 60 } }, { quantity: 3, usage: { cpu: 10 } }]));
       expect(result.lineItems.map((line) => line.base)).toEqual(['24.00', '12.00']);
     });
 
@@ -355,7 +355,7 @@ describe('examples', () => {
           prorate: true,
           minimumCharge: '15',
         };
-        expect(calculatePlan(request([price], [{ hoursUsed: 365 }])).total).toBe('15.00');
+        expect(calculatePlanJson(request([price], [{ hoursUsed: 365 }])).total).toBe('15.00');
       });
 
       it('maximumCharge "0" means no maximum', () => {
@@ -370,7 +370,7 @@ describe('examples', () => {
           unitAmount: '0.01',
           minimumCharge: '3.00',
         };
-        const result = calculatePlan(request([price], []));
+        const result = calculatePlanJson(request([price], []));
         expect(result.lineItems).toEqual([]);
         expect(result.pooledAllowances).toEqual({ transfer: 0 });
         expect(result.pooledUsage).toEqual({ transfer: 0 });
@@ -386,7 +386,7 @@ describe('examples', () => {
           unitAmount: '0.01',
           maximumCharge: '20',
         };
-        const result = calculatePlan(request([price], [{ usage: { transfer: 3000 } }, { usage: { transfer: 2000 } }]));
+        const result = calculatePlanJson(request([price], [{ usage: { transfer: 3000 } }, { usage: { transfer: 2000 } }]));
         expect(result.overageCost).toBe('20.00');
       });
 
@@ -407,7 +407,7 @@ describe('examples', () => {
         freeUnits: 100,
       };
       const at = (calcConfig?: CalcConfigJson) =>
-        calculatePlan(request([price], [{ usage: { transfer: 600 } }], calcConfig)).overageCost;
+        calculatePlanJson(request([price], [{ usage: { transfer: 600 } }], calcConfig)).overageCost;
       expect(at()).toBe('10.00');
       expect(at({ overageRates: { transfer: '0.01' } })).toBe('5.00');
       expect(at({ overageRates: { transfer: '0' } })).toBe('0.00');
@@ -424,7 +424,7 @@ describe('examples', () => {
           ['METRIC_AGGREGATION_UNIQUE_COUNT', '3.00'],
         ] as const
       ).map(([metricAggregation]) =>
-        calculatePlan(
+        calculatePlanJson(
           request(
             [{ pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'cpu', metricAggregation, unitAmount: '1' }],
             [{ usage: { cpu: [3, 9, 3, 6] } }],
@@ -442,8 +442,8 @@ describe('examples', () => {
         billingPeriod: 'BILLING_PERIOD_WEEKLY',
         billingInterval: 2,
       };
-      expect(calculatePlan(request([daily], [{}])).total).toBe('30.42');
-      expect(calculatePlan(request([weekly], [{}])).total).toBe('15.21');
+      expect(calculatePlanJson(request([daily], [{}])).total).toBe('30.42');
+      expect(calculatePlanJson(request([weekly], [{}])).total).toBe('15.21');
     });
 
     it('a metric named __proto__ is priced like any other (or rejected), never silently dropped', () => {
@@ -453,7 +453,7 @@ describe('examples', () => {
       ) as unknown;
       let result: ReturnType<typeof calculatePlan>;
       try {
-        result = calculatePlan(body);
+        result = calculatePlanJson(body);
       } catch (error) {
         expect(error).toBeInstanceOf(PricingValidationError);
         return;
@@ -500,12 +500,12 @@ describe('examples', () => {
 
     it('if evaluates only the branch taken: if(quantity > 0, 2, 1 / 0) -> 2.00', () => {
       const price: PriceJson = { pricingModel: 'PRICING_MODEL_FORMULA', pricingFormula: 'if(quantity > 0, 2, 1 / 0)' };
-      expect(calculatePlan(request([price], [{}])).total).toBe('2.00');
+      expect(calculatePlanJson(request([price], [{}])).total).toBe('2.00');
     });
 
     it('a pooled FLAT price is charged once, whatever the instances: $7 -> overageCost 7.00', () => {
       const price: PriceJson = { ...usage('m'), unitAmount: '7' };
-      expect(calculatePlan(request([price], [{ quantity: 3 }, {}])).overageCost).toBe('7.00');
+      expect(calculatePlanJson(request([price], [{ quantity: 3 }, {}])).overageCost).toBe('7.00');
     });
 
     it('every violation is reported at once', () => {

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from './index.js';
+import { calculatePlanJson, PricingValidationError } from './index.js';
 import { planResultSchema } from './schema/index.js';
 import type { PlanResult } from './index.js';
 import {
@@ -48,7 +48,7 @@ function withInstances(
   return copy;
 }
 
-const totalOf = (plan: PlanRequestJson): Big => new Big(calculatePlan(plan).total);
+const totalOf = (plan: PlanRequestJson): Big => new Big(calculatePlanJson(plan).total);
 
 /** Per-instance non-negative steps, indexed by instance position. */
 const stepsArb = (max: number) => fc.array(fc.integer({ min: 0, max }), { minLength: 8, maxLength: 8 });
@@ -57,7 +57,7 @@ const stepsArb = (max: number) => fc.array(fc.integer({ min: 0, max }), { minLen
 function expectCalculatesOrRejects(input: unknown): void {
   let result: PlanResult;
   try {
-    result = calculatePlan(input);
+    result = calculatePlanJson(input);
   } catch (error) {
     expect(error).toBeInstanceOf(PricingValidationError);
     const violations = (error as PricingValidationError).violations;
@@ -88,7 +88,7 @@ describe('properties', () => {
         };
         const digits = MINOR_DIGITS[currency];
         const expected = referenceAmount(price, instance, capHours).round(digits).toFixed(digits);
-        expect(calculatePlan(plan).lineItems[0]?.base).toBe(expected);
+        expect(calculatePlanJson(plan).lineItems[0]?.base).toBe(expected);
       }),
       { numRuns: RUNS * 2 },
     );
@@ -97,7 +97,7 @@ describe('properties', () => {
   it('validity: every generated plan calculates and its result matches planResultSchema', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
-        expect(() => planResultSchema.parse(calculatePlan(plan))).not.toThrow();
+        expect(() => planResultSchema.parse(calculatePlanJson(plan))).not.toThrow();
       }),
       { numRuns: RUNS },
     );
@@ -106,7 +106,7 @@ describe('properties', () => {
   it('money format: every amount matches ^(0|[1-9]\\d*)(\\.\\d{minor digits})?$ in the request currency', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
-        const result = calculatePlan(plan);
+        const result = calculatePlanJson(plan);
         const currency = currencyOf(plan);
         expect(result.currency).toBe(currency);
         const pattern = moneyPattern(MINOR_DIGITS[currency]);
@@ -122,7 +122,7 @@ describe('properties', () => {
   it('line sums: line.subtotal = line.base + line.addons', () => {
     fc.assert(
       fc.property(planArb({ minInstances: 1 }), (plan) => {
-        for (const line of calculatePlan(plan).lineItems) {
+        for (const line of calculatePlanJson(plan).lineItems) {
           expect(new Big(line.subtotal).eq(new Big(line.base).plus(line.addons)), JSON.stringify(line)).toBe(true);
         }
       }),
@@ -133,7 +133,7 @@ describe('properties', () => {
   it('subtotal: subtotal = sum of line.subtotal', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
-        const result = calculatePlan(plan);
+        const result = calculatePlanJson(plan);
         expect(new Big(result.subtotal).eq(sum(result.lineItems.map((line) => line.subtotal)))).toBe(true);
         expect(result.lineItems).toHaveLength(plan.instances?.length ?? 0);
       }),
@@ -144,7 +144,7 @@ describe('properties', () => {
   it('discount steps: pre = subtotal + overageCost, discounted = pre - percentOff - couponOff', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
-        const result = calculatePlan(plan);
+        const result = calculatePlanJson(plan);
         const { pre, percentOff, couponOff } = result.debug.totals;
         expect(new Big(pre).eq(new Big(result.subtotal).plus(result.overageCost))).toBe(true);
         expect(new Big(result.discounted).eq(new Big(pre).minus(percentOff).minus(couponOff))).toBe(true);
@@ -156,7 +156,7 @@ describe('properties', () => {
   it('discount rules: percentOff = round(pre x discountPercent / 100), couponOff = min(couponValue, pre - percentOff)', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
-        const result = calculatePlan(plan);
+        const result = calculatePlanJson(plan);
         const digits = MINOR_DIGITS[currencyOf(plan)];
         const percent = new Big(String(plan.calcConfig?.discountPercent ?? 0));
         const coupon = new Big(plan.calcConfig?.couponValue ?? '0');
@@ -176,7 +176,7 @@ describe('properties', () => {
   it('tax: tax = round(discounted x taxRate), total = discounted + tax', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
-        const result = calculatePlan(plan);
+        const result = calculatePlanJson(plan);
         const digits = MINOR_DIGITS[currencyOf(plan)];
         const rate = new Big(String(plan.calcConfig?.taxRate ?? 0));
         expect(result.tax).toBe(roundHalfUp(new Big(result.discounted).times(rate), digits).toFixed(digits));
@@ -190,7 +190,7 @@ describe('properties', () => {
   // pre when p <= 1), the coupon (max(0, x - c)) and the tax are all nondecreasing, so they
   // stay in. What breaks monotonicity is excluded: volume tiers; formulas that subtract or
   // branch; free units growing with quantity (`freeUnits x quantity`) or with hours
-  // (prorated free units); `hoursUsed: 0` and `quantity: 0`, which mean "unset" (full cycle, 1).
+  // (prorated free units).
   it('monotone in usage: usage\' >= usage => total\' >= total (no volume tiers, monotone formulas)', () => {
     fc.assert(
       fc.property(planArb(MONOTONE), stepsArb(300), (plan, steps) => {
@@ -294,7 +294,7 @@ describe('properties', () => {
         for (const price of volume.planConfig?.prices ?? []) {
           for (const tier of price.tiers ?? []) tier.tierType = 'TIER_MODE_VOLUME';
         }
-        expect(publicPart(calculatePlan(volume))).toEqual(publicPart(calculatePlan(graduated)));
+        expect(publicPart(calculatePlanJson(volume))).toEqual(publicPart(calculatePlanJson(graduated)));
       }),
       { numRuns: RUNS },
     );
@@ -310,9 +310,9 @@ describe('properties', () => {
           hoursUsed: cap + 1 + (steps[index] ?? 0),
         }));
         const unset = withInstances(plan, ({ hoursUsed: _h, ...instance }) => instance);
-        const expected = publicPart(calculatePlan(atCap));
-        expect(publicPart(calculatePlan(beyond))).toEqual(expected);
-        expect(publicPart(calculatePlan(unset))).toEqual(expected);
+        const expected = publicPart(calculatePlanJson(atCap));
+        expect(publicPart(calculatePlanJson(beyond))).toEqual(expected);
+        expect(publicPart(calculatePlanJson(unset))).toEqual(expected);
       }),
       { numRuns: RUNS },
     );
@@ -321,9 +321,9 @@ describe('properties', () => {
   it('pooling: overageCost(all instances) <= sum of overageCost(each instance alone)', () => {
     fc.assert(
       fc.property(pooledPlanArb(), (plan) => {
-        const pooled = new Big(calculatePlan(plan).overageCost);
+        const pooled = new Big(calculatePlanJson(plan).overageCost);
         const alone = sum(
-          (plan.instances ?? []).map((instance) => calculatePlan({ ...plan, instances: [instance] }).overageCost),
+          (plan.instances ?? []).map((instance) => calculatePlanJson({ ...plan, instances: [instance] }).overageCost),
         );
         expect(pooled.lte(alone), `${pooled.toString()} > ${alone.toString()}`).toBe(true);
       }),
@@ -334,8 +334,8 @@ describe('properties', () => {
   it('pooled maps add up: pooledUsage[m] = sum of pooledUsage_i[m], pooledAllowances[m] = sum of pooledAllowances_i[m]', () => {
     fc.assert(
       fc.property(pooledPlanArb(), (plan) => {
-        const result = calculatePlan(plan);
-        const alone = (plan.instances ?? []).map((instance) => calculatePlan({ ...plan, instances: [instance] }));
+        const result = calculatePlanJson(plan);
+        const alone = (plan.instances ?? []).map((instance) => calculatePlanJson({ ...plan, instances: [instance] }));
         const metrics = (plan.planConfig?.prices ?? []).map((price) => price.metricName ?? '');
         expect(Object.keys(result.pooledUsage).sort()).toEqual([...metrics].sort());
         expect(Object.keys(result.pooledAllowances).sort()).toEqual([...metrics].sort());
@@ -365,8 +365,8 @@ describe('properties', () => {
       fc.property(planAndOrder, ({ plan, order }) => {
         const instances = plan.instances ?? [];
         const permuted = { ...plan, instances: order.map((index) => instances[index] as InstanceJson) };
-        const { lineItems, ...totals } = publicPart(calculatePlan(plan));
-        const { lineItems: permutedLines, ...permutedTotals } = publicPart(calculatePlan(permuted));
+        const { lineItems, ...totals } = publicPart(calculatePlanJson(plan));
+        const { lineItems: permutedLines, ...permutedTotals } = publicPart(calculatePlanJson(permuted));
         expect(permutedTotals).toEqual(totals);
         expect(permutedLines.map(withoutLabel)).toEqual(order.map((index) => withoutLabel(lineItems[index]!)));
         expect(permutedLines.map((line) => line.instanceLabel.match(/^instance-(\d+)/)?.[1])).toEqual(
@@ -387,8 +387,8 @@ describe('properties', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
         const renamed = rename(JSON.stringify(plan));
-        const expected = rename(JSON.stringify(publicPart(calculatePlan(plan))));
-        expect(publicPart(calculatePlan(renamed))).toEqual(expected);
+        const expected = rename(JSON.stringify(publicPart(calculatePlanJson(plan))));
+        expect(publicPart(calculatePlanJson(renamed))).toEqual(expected);
       }),
       { numRuns: RUNS },
     );
@@ -398,8 +398,8 @@ describe('properties', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
         const before = JSON.stringify(plan);
-        const first = JSON.stringify(calculatePlan(plan));
-        const second = JSON.stringify(calculatePlan(structuredClone(plan)));
+        const first = JSON.stringify(calculatePlanJson(plan));
+        const second = JSON.stringify(calculatePlanJson(structuredClone(plan)));
         expect(second).toBe(first);
         expect(JSON.stringify(plan)).toBe(before);
       }),

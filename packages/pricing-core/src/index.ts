@@ -1,8 +1,8 @@
 // The main entry. The zod schemas are exported from `@billing/pricing-core/schema` and the
 // property-testing kit from `@billing/pricing-core/testing`; this entry re-exports neither.
-export { calculatePlan } from './engine/calculate-plan.js';
-export { validatePlanRequest } from './engine/validate-plan-request.js';
-export { PricingValidationError } from './errors/pricing-validation-error.js';
+export { calculatePlan, calculatePlanJson } from './engine/calculate-plan.js';
+export { validatePlanRequest, validatePlanRequestJson } from './engine/validate-plan-request.js';
+export { isPricingValidationError, PRICING_VALIDATION_ERROR_CODE, PricingValidationError } from './errors/pricing-validation-error.js';
 export {
   BILLING_PERIODS,
   CHARGE_TIMINGS,
@@ -19,7 +19,18 @@ export type { PriceCache, PriceCacheSettings } from './validation/price-cache.js
 export { MAX_INPUT_DECIMALS, MAX_MAGNITUDE_EXPONENT } from './money/bounds.js';
 export { MAX_LISTED_VIOLATIONS } from './validation/collector.js';
 export type { FieldViolation } from './errors/pricing-validation-error.js';
-export type { Instance, PlanRequest, Price, Tier, Usage } from './request/fields.js';
+export type {
+  AddonUsage,
+  CalcConfig,
+  DecimalString,
+  Instance,
+  NumberLike,
+  PlanConfig,
+  PlanRequest,
+  Price,
+  Tier,
+  Usage,
+} from './request/types.js';
 export type { InstanceDebug, LineItem, PlanDebug, PlanResult, PriceDebug, TotalsDebug } from './schema/result-types.js';
 export type { BillingPeriod, ChargeTiming, MetricAggregation, PricingModel, ProductType, TierMode } from './constants.js';
 export type { ValidationOutcome } from './engine/validate-plan-request.js';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError, validatePlanRequest } from './index.js';
+import { calculatePlanJson, PricingValidationError, validatePlanRequestJson } from './index.js';
 
 type Json = Record<string, unknown>;
 const price = (fields: Json): Json => ({ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1', ...fields });
 const plan = (prices: Json[], extra: Json = {}): Json => ({ planConfig: { prices }, instances: [{}], ...extra });
 
 function fields(request: unknown): string[] {
-  const outcome = validatePlanRequest(request);
+  const outcome = validatePlanRequestJson(request);
   return outcome.success ? [] : outcome.violations.map((v) => v.field);
 }
 function describeOf(request: unknown, field: string): string {
-  const outcome = validatePlanRequest(request);
+  const outcome = validatePlanRequestJson(request);
   return outcome.success ? '' : (outcome.violations.find((v) => v.field === field)?.description ?? '');
 }
 const tier = (start: number, end: number | undefined, extra: Json = {}): Json => ({
@@ -23,11 +23,11 @@ const tiered = (tiers: Json[]): Json => price({ pricingModel: 'PRICING_MODEL_TIE
 
 describe('validation: request shape', () => {
   it('accepts {} and the descriptive fields of the interface; refuses unknown fields', () => {
-    expect(validatePlanRequest({}).success).toBe(true);
+    expect(validatePlanRequestJson({}).success).toBe(true);
     const named = {
       planConfig: { planName: 'Basic', assetCategory: 'vm', assetType: 's-1vcpu', prices: [price({ unitName: 'vm', pricingModel: 'PRICING_MODEL_TIERED', tiers: [tier(0, undefined, { tierName: 'all' })] })] },
     };
-    expect(validatePlanRequest(named).success).toBe(true);
+    expect(validatePlanRequestJson(named).success).toBe(true);
     expect(fields({ extra: 1, planConfig: { prices: [price({ colour: 'red' })] } })).toEqual(['planConfig.prices[0].colour', 'extra']);
   });
   it.each([null, 1, 'x', [], true])('rejects a non-object request (%j) at `request`', (value) => {
@@ -58,7 +58,7 @@ describe('validation: request shape', () => {
   it('throws PricingValidationError with the same violations from calculatePlan', () => {
     const request = plan([price({ unitAmount: '-1' })]);
     try {
-      calculatePlan(request);
+      calculatePlanJson(request);
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(PricingValidationError);

@@ -5,7 +5,9 @@
 import * as engine from './pricing-core.js';
 import { drawUsageChart, drawWaterfall, usageSeries } from './charts.js';
 import { minus } from './decimal.js';
-import { chartablePrices, markViolations, renderForm } from './form.js';
+import { renderForm } from './form.js';
+import { chartablePrices } from './form-instances.js';
+import { markViolations } from './violations.js';
 
 const { calculatePlan, PricingValidationError } = engine;
 
@@ -190,13 +192,17 @@ function drawForm() {
   markViolations(form, lastViolations);
 }
 
-/** After an edit in the form: the JSON follows, then the price; the form is redrawn when its shape changed. */
-function formChanged(structural, focusId) {
+/**
+ * After an edit in the form: the JSON follows, then the price; the form is redrawn when its shape
+ * changed, and focus lost with a removed control goes to `fallbackId`.
+ */
+function formChanged(structural, fallbackId) {
   const text = JSON.stringify(request, null, 2);
   editor.value = text;
   writeLink(JSON.stringify(request));
   if (structural) drawForm();
-  if (focusId && document.getElementById(focusId) && document.activeElement === document.body) document.getElementById(focusId).focus();
+  const lost = document.activeElement === null || document.activeElement === document.body;
+  if (lost && fallbackId) document.getElementById(fallbackId)?.focus();
   price();
 }
 

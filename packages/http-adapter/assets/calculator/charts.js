@@ -2,7 +2,7 @@
 // CSP to refuse). Every amount they show is a string the engine returned; floats are used only to
 // place pixels.
 import { isZero, minus, plus, toPixelNumber } from './decimal.js';
-import { niceCeil } from './form.js';
+import { isObject, niceCeil } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Line items drawn one bar each; the rest are folded into one bar so the picture stays readable. */
@@ -85,8 +85,6 @@ export function drawWaterfall(container, result) {
   });
   container.replaceChildren(chart);
 }
-
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The plan priced at a range of usages of one metric on one instance, every point by the

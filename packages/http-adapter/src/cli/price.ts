@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { calculatePlan, PricingValidationError, type PlanResult } from '@billing/pricing-core';
+import { calculatePlanJson, PricingValidationError, type PlanResult } from '@billing/pricing-core';
 import { Command, Option } from 'commander';
 import { planRefusal } from '../calculation/plan-refusal.js';
 import { toPlainJson } from '../http/plain-json.js';
@@ -69,7 +69,7 @@ export async function priceText(text: string, options: PriceOptions): Promise<st
   }
   let result: PlanResult;
   try {
-    result = calculatePlan(request, { view: options.view === 'full' ? 'FULL' : 'BASIC', limits });
+    result = calculatePlanJson(request, { view: options.view === 'full' ? 'FULL' : 'BASIC', limits });
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     const refusal = planRefusal(error.violations, error.total);

@@ -5,7 +5,7 @@ import { pricingBundle } from './pricing-bundle.js';
 import { pageHeaders, staticAsset } from './static-asset.js';
 
 /** The page's own files under assets/calculator/, each served at /calculator/<file>. */
-export const CALCULATOR_FILES = ['app.js', 'form.js', 'charts.js', 'decimal.js', 'style.css'] as const;
+export const CALCULATOR_FILES = ['app.js', 'form.js', 'form-prices.js', 'form-instances.js', 'violations.js', 'dom.js', 'charts.js', 'decimal.js', 'style.css'] as const;
 
 /**
  * `GET /calculator`: the pricing calculator page, its script and style, and pricing-core's browser

@@ -1,3 +1,4 @@
+import type { PlanRequest } from '@billing/pricing-core';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,10 @@ describe('GET /docs and GET /calculator: pages without auth, their files from th
     ['/calculator', 'text/html'],
     ['/calculator/app.js', 'text/javascript'],
     ['/calculator/form.js', 'text/javascript'],
+    ['/calculator/form-prices.js', 'text/javascript'],
+    ['/calculator/form-instances.js', 'text/javascript'],
+    ['/calculator/violations.js', 'text/javascript'],
+    ['/calculator/dom.js', 'text/javascript'],
     ['/calculator/charts.js', 'text/javascript'],
     ['/calculator/decimal.js', 'text/javascript'],
     ['/calculator/style.css', 'text/css'],
@@ -45,7 +50,7 @@ describe('GET /docs and GET /calculator: pages without auth, their files from th
     const text = await (await app.request('/calculator/pricing-core.js')).text();
     const engine = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as typeof import('@billing/pricing-core');
     const { calculatePlan } = await import('@billing/pricing-core');
-    const plan = { planConfig: { currency: 'EUR', prices: [{ productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.10' }] }, instances: [{ quantity: 3 }] };
+    const plan: PlanRequest = { planConfig: { currency: 'EUR', prices: [{ productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.10' }] }, instances: [{ quantity: 3 }] };
     expect(engine.calculatePlan(plan)).toEqual(calculatePlan(plan));
     expect(engine.calculatePlan(plan).total).toBe('0.30');
     // The form builds its choices from the engine's own lists.

@@ -1,8 +1,8 @@
-import { calculatePlan } from '@billing/pricing-core';
+import { calculatePlan, type PlanRequest } from '@billing/pricing-core';
 import { toPlainJson } from '../http/plain-json.js';
 
 /** The example request of `POST /v1/plans:calculate` in the OpenAPI document. */
-export const PLAN_REQUEST_EXAMPLE = {
+export const PLAN_REQUEST_EXAMPLE: PlanRequest = {
   planConfig: {
     currency: 'USD',
     prices: [

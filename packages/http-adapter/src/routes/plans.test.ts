@@ -1,4 +1,4 @@
-import { calculatePlan, PricingValidationError } from '@billing/pricing-core';
+import { calculatePlan, calculatePlanJson, PricingValidationError } from '@billing/pricing-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/support/app.js';
@@ -16,7 +16,7 @@ const post = (body: string, path = '/v1/plans:calculate', extra: Record<string, 
 /** What the route must answer for `body`: calculatePlan's result, or its violations as AIP-193. */
 function expected(body: unknown): { status: number; json: unknown } {
   try {
-    return { status: 200, json: JSON.parse(JSON.stringify(calculatePlan(body))) };
+    return { status: 200, json: JSON.parse(JSON.stringify(calculatePlanJson(body))) };
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     const n = error.violations.length;
@@ -120,7 +120,7 @@ describe('examples: POST /v1/plans:calculate', () => {
 });
 
 describe('properties', () => {
-  it('differential: route(body) = calculatePlan(body) (result or violations as AIP-193)', async () => {
+  it('differential: route(body) = calculatePlanJson(body) (result or violations as AIP-193)', async () => {
     const seen = { 200: 0, 400: 0 };
     await fc.assert(
       fc.asyncProperty(planRequestArbitrary, async (body) => {

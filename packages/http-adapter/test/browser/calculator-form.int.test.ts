@@ -270,6 +270,11 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
     }
     expect(reachable.filter((id) => !reached.has(id))).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // Removing with the keyboard leaves focus in the form: on the part's add button when the removed control is gone.
+    await page.getByRole('button', { name: 'Remove add-on 1 of instance 1' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(ACTIVE_CONTROL)).toBe('f-instances-0-addons-add');
+    expect((await shownPlan(page)).instances[0]!['addons']).toEqual([]);
     await page.close();
   });
 });

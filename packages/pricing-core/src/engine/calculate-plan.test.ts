@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from '../index.js';
+import { calculatePlanJson, PricingValidationError } from '../index.js';
 
 type Json = Record<string, unknown>;
 const flat = (fields: Json = {}): Json => ({ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '10', ...fields });
 const metered = (fields: Json = {}): Json => ({ pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '1', metricName: 'cpu', ...fields });
 const total = (prices: Json[], instances: Json[] = [{}], calcConfig: Json = {}): string =>
-  calculatePlan({ planConfig: { prices }, instances, calcConfig }).total;
+  calculatePlanJson({ planConfig: { prices }, instances, calcConfig }).total;
 
 describe('time scaling', () => {
   it.each([
@@ -31,15 +31,17 @@ describe('time scaling', () => {
   it('does not scale metered prices by time', () => {
     expect(total([metered({ billingPeriod: 'BILLING_PERIOD_YEARLY', prorate: true })], [{ usage: 12, hoursUsed: 1 }])).toBe('12.00');
   });
-  it('hoursUsed 0 means the full cycle', () => {
-    expect(total([flat({ prorate: true })], [{ hoursUsed: 0 }])).toBe('10.00');
+  it('hoursUsed 0 is zero hours (a stopped machine); omitted or null is the full cycle', () => {
+    expect(total([flat({ prorate: true })], [{ hoursUsed: 0 }])).toBe('0.00');
+    expect(total([flat({ prorate: true })], [{ hoursUsed: '0' }])).toBe('0.00');
+    expect(total([flat({ prorate: true })], [{ hoursUsed: null }])).toBe('10.00');
+    expect(total([flat({ prorate: true })], [{}])).toBe('10.00');
   });
 });
 
 describe('units', () => {
   it.each([
     ['METRIC_AGGREGATION_SUM', '12.00'],
-    ['SUM', '12.00'],
     ['METRIC_AGGREGATION_MAX', '4.00'],
     ['METRIC_AGGREGATION_COUNT', '5.00'],
     ['METRIC_AGGREGATION_LATEST', '2.00'],
@@ -59,7 +61,7 @@ describe('units', () => {
   });
   it('prices licensed add-ons per entry, quantity x a bare-number usage', () => {
     const addon = flat({ productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ip', unitAmount: '2' });
-    const result = calculatePlan({
+    const result = calculatePlanJson({
       planConfig: { prices: [flat(), addon] },
       instances: [{ quantity: 2, addons: [{ code: 'ip', usage: 3 }, { code: 'ip' }] }],
     });
@@ -68,7 +70,7 @@ describe('units', () => {
   it('reads a metered add-on from the entry usage, not the instance', () => {
     const addon = metered({ productType: 'PRODUCT_TYPE_ADDON', addonCode: 'bk', metricName: 'gb' });
     const request = { planConfig: { prices: [addon] }, instances: [{ usage: { gb: 100 }, addons: [{ code: 'bk', usage: [1, 2] }] }] };
-    expect(calculatePlan(request).lineItems[0]?.addons).toBe('3.00');
+    expect(calculatePlanJson(request).lineItems[0]?.addons).toBe('3.00');
   });
 });
 
@@ -80,7 +82,7 @@ describe('clamps', () => {
   });
   it('clamps a pooled USAGE price even with no instances', () => {
     const usage = metered({ productType: 'PRODUCT_TYPE_USAGE', minimumCharge: '5' });
-    expect(calculatePlan({ planConfig: { prices: [usage] } }).overageCost).toBe('5.00');
+    expect(calculatePlanJson({ planConfig: { prices: [usage] } }).overageCost).toBe('5.00');
   });
 });
 
@@ -88,24 +90,24 @@ describe('pooled usage', () => {
   const usage = metered({ productType: 'PRODUCT_TYPE_USAGE', metricName: 'gb', freeUnits: 100, unitAmount: '0.5', overagePrice: '0.1' });
   const instances = [{ usage: { gb: 150 }, quantity: 2 }, { usage: { gb: 200 } }];
   it('pools usage and allowances, then prices the overage at overagePrice', () => {
-    const result = calculatePlan({ planConfig: { prices: [usage] }, instances });
+    const result = calculatePlanJson({ planConfig: { prices: [usage] }, instances });
     expect([result.pooledAllowances, result.pooledUsage, result.overageCost]).toEqual([{ gb: 300 }, { gb: 350 }, '5.00']);
     expect(result.lineItems.map((l) => l.subtotal)).toEqual(['0.00', '0.00']);
   });
   it('uses calcConfig.overageRates first, "0" included', () => {
     const request = (rate: string) => ({ planConfig: { prices: [usage] }, instances, calcConfig: { overageRates: { gb: rate } } });
-    expect(calculatePlan(request('1')).overageCost).toBe('50.00');
-    expect(calculatePlan(request('0')).overageCost).toBe('0.00');
+    expect(calculatePlanJson(request('1')).overageCost).toBe('50.00');
+    expect(calculatePlanJson(request('0')).overageCost).toBe('0.00');
   });
   it('charges a pooled FLAT price once', () => {
     const pooledFlat = flat({ productType: 'PRODUCT_TYPE_USAGE', metricName: 'gb' });
-    expect(calculatePlan({ planConfig: { prices: [pooledFlat] }, instances }).overageCost).toBe('10.00');
+    expect(calculatePlanJson({ planConfig: { prices: [pooledFlat] }, instances }).overageCost).toBe('10.00');
   });
 });
 
 describe('totals', () => {
   it('applies percent discount, then coupon, then tax, each rounded', () => {
-    const result = calculatePlan({
+    const result = calculatePlanJson({
       planConfig: { prices: [flat({ unitAmount: '99.99' })] },
       instances: [{}],
       calcConfig: { discountPercent: 12.5, couponValue: '5', taxRate: 0.2 },
@@ -119,17 +121,17 @@ describe('totals', () => {
     expect(total([flat()], [{}], { couponValue: '50' })).toBe('0.00');
   });
   it('formats to the currency minor digits (JPY 0, KWD 3)', () => {
-    const jpy = calculatePlan({ planConfig: { currency: 'jpy', prices: [flat({ unitAmount: '472.5' })] }, instances: [{}] });
+    const jpy = calculatePlanJson({ planConfig: { currency: 'jpy', prices: [flat({ unitAmount: '472.5' })] }, instances: [{}] });
     expect([jpy.total, jpy.currency, jpy.couponValue]).toEqual(['473', 'JPY', '0']);
-    const kwd = calculatePlan({ planConfig: { currency: 'KWD', prices: [flat({ unitAmount: '1.2345' })] }, instances: [{}] });
+    const kwd = calculatePlanJson({ planConfig: { currency: 'KWD', prices: [flat({ unitAmount: '1.2345' })] }, instances: [{}] });
     expect(kwd.total).toBe('1.235');
   });
   it('labels lines instance-N (region) in input order', () => {
-    const result = calculatePlan({ planConfig: { prices: [flat()] }, instances: [{ region: 'eu' }, { quantity: 0 }] });
-    expect(result.lineItems.map((l) => [l.instanceLabel, l.quantity])).toEqual([['instance-1 (eu)', 1], ['instance-2', 1]]);
+    const result = calculatePlanJson({ planConfig: { prices: [flat()] }, instances: [{ region: 'eu' }, { quantity: 0 }] });
+    expect(result.lineItems.map((l) => [l.instanceLabel, l.quantity])).toEqual([['instance-1 (eu)', 1], ['instance-2', 0]]);
   });
   it('{} is valid: zero totals in USD, no line items', () => {
-    expect(calculatePlan({})).toMatchObject({ lineItems: [], total: '0.00', currency: 'USD', couponValue: '0.00', discountPercent: 0 });
+    expect(calculatePlanJson({})).toMatchObject({ lineItems: [], total: '0.00', currency: 'USD', couponValue: '0.00', discountPercent: 0 });
   });
   it('reads JSON numbers for money through String(n)', () => {
     expect(total([flat({ unitAmount: 0.1 })], [{ quantity: 3 }])).toBe('0.30');
@@ -138,7 +140,7 @@ describe('totals', () => {
 
 describe('debug', () => {
   it('explains each price amount on each instance and serializes as JSON (FULL view)', () => {
-    const result = calculatePlan({ planConfig: { prices: [flat({ billingPeriod: 'BILLING_PERIOD_YEARLY' })] }, instances: [{}] }, { view: 'FULL' });
+    const result = calculatePlanJson({ planConfig: { prices: [flat({ billingPeriod: 'BILLING_PERIOD_YEARLY' })] }, instances: [{}] }, { view: 'FULL' });
     const json = JSON.parse(JSON.stringify(result)) as { debug: { instances: { prices: { timeFactor: string; amount: string }[] }[] } };
     expect(json.debug.instances[0]?.prices[0]).toMatchObject({ timeFactor: '1/12', amount: '5/6' });
     expect(result.debug.engineVersion).toMatch(/^\d+\.\d+\.\d+$/);
@@ -150,7 +152,7 @@ describe('robustness', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
         try {
-          calculatePlan(value);
+          calculatePlanJson(value);
         } catch (error) {
           expect(error).toBeInstanceOf(PricingValidationError);
         }
@@ -180,7 +182,7 @@ describe('robustness', () => {
     fc.assert(
       fc.property(request, (value) => {
         try {
-          JSON.stringify(calculatePlan(value));
+          JSON.stringify(calculatePlanJson(value));
         } catch (error) {
           expect(error).toBeInstanceOf(PricingValidationError);
         }

@@ -5,6 +5,7 @@ import { decPlus } from '../money/decimal.js';
 import { add, R0 } from '../money/rational.js';
 import { roundedJsonNumber } from '../money/json-number.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
+import type { PlanRequest } from '../request/types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
 import type { CalculateOptions, PlanView, PricingStats } from '../limits.js';
@@ -68,9 +69,19 @@ export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: Pla
  * exactly and rounds only at the rule's rounding points. `options.view` picks the `debug`
  * view (BASIC by default; FULL is refused past `limits.maxFullViewEntries`).
  * Throws `PricingValidationError` on invalid input (and `RangeError` on invalid options).
- * @example calculatePlan({}).total // '0.00'
+ * For a request typed in TypeScript; `calculatePlanJson` takes raw JSON.
+ * @example calculatePlan({ planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '10.00' }] }, instances: [{}] }).total // '10.00'
  */
-export function calculatePlan(request: unknown, options?: CalculateOptions): PlanResult {
+export function calculatePlan(request: PlanRequest, options?: CalculateOptions): PlanResult {
+  return calculatePlanJson(request, options);
+}
+
+/**
+ * `calculatePlan` for a request of any shape, such as a parsed JSON body: the same checks
+ * and the same result (a request that is not a `PlanRequest` is refused with violations).
+ * @example calculatePlanJson(JSON.parse(body)).total
+ */
+export function calculatePlanJson(request: unknown, options?: CalculateOptions): PlanResult {
   return calculateResolved(request, resolveOptions(options));
 }
 

@@ -1,6 +1,6 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import { computePlan } from './calculate-plan.js';
-import type { PlanRequest } from '../request/fields.js';
+import type { PlanRequest } from '../request/types.js';
 import type { CalculateOptions } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
@@ -14,15 +14,24 @@ export type ValidationOutcome =
   | { success: false; violations: FieldViolation[]; total: number };
 
 /**
- * Validates a request fully; a bad request is reported, never thrown. Bad options are a
+ * Validates a request typed in TypeScript; `validatePlanRequestJson` takes raw JSON. A bad
+ * request is reported, never thrown; bad options throw `RangeError` (see below).
+ * @example validatePlanRequest({}) // { success: true, data: {} }
+ */
+export function validatePlanRequest(request: PlanRequest, options?: CalculateOptions): ValidationOutcome {
+  return validatePlanRequestJson(request, options);
+}
+
+/**
+ * Validates a request of any shape (a parsed JSON body) fully; a bad request is reported, never thrown. Bad options are a
  * programming error and throw `RangeError`: a limit that is not a whole number >= 0, or a view
  * other than 'BASIC' or 'FULL' (uppercase). Checks limits (`options.limits`, and the size of the FULL
  * view when `options.view` asks for it), shape, bounds, cross-field rules, and the
  * formulas on the actual usage (division by zero and negative results are found by
  * evaluating them, exactly as `calculatePlan` would).
- * @example validatePlanRequest({}) // { success: true, data: {} }
+ * @example validatePlanRequestJson(JSON.parse(body)).success
  */
-export function validatePlanRequest(request: unknown, options?: CalculateOptions): ValidationOutcome {
+export function validatePlanRequestJson(request: unknown, options?: CalculateOptions): ValidationOutcome {
   return validateResolved(request, resolveOptions(options));
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from '../index.js';
+import { calculatePlan, calculatePlanJson, PricingValidationError } from '../index.js';
 import type { FieldViolation, PlanResult } from '../index.js';
 import { planArb } from '../test-support/arbitraries.js';
 
@@ -12,7 +12,7 @@ const tiered = (count: number) => ({
 
 function violationsOf(request: unknown, options: Parameters<typeof calculatePlan>[1]): FieldViolation[] {
   try {
-    calculatePlan(request, options);
+    calculatePlanJson(request, options);
     return [];
   } catch (error) {
     if (error instanceof PricingValidationError) return error.violations;
@@ -27,14 +27,14 @@ describe('debug views', () => {
   const request = { planConfig: { prices: [flat, tiered(3)] }, instances: [{ usage: 5 }, {}] };
 
   it('BASIC (the default) holds the version, the rounding rule and the totals, and nothing per instance', () => {
-    const { debug } = calculatePlan(request);
+    const { debug } = calculatePlanJson(request);
     expect(Object.keys(debug)).toEqual(['engineVersion', 'rounding', 'totals']);
     expect(debug.totals).toEqual({ pre: '4.00', percentOff: '0.00', couponOff: '0.00', discounted: '4.00', taxRate: '0' });
-    expect(calculatePlan(request, { view: 'BASIC' }).debug).toEqual(debug);
+    expect(calculatePlanJson(request, { view: 'BASIC' }).debug).toEqual(debug);
   });
 
   it('FULL adds every price on every instance and the pooled figures', () => {
-    const { debug } = calculatePlan(request, { view: 'FULL' });
+    const { debug } = calculatePlanJson(request, { view: 'FULL' });
     expect(Object.keys(debug)).toEqual(['engineVersion', 'rounding', 'cycleHours', 'capHours', 'instances', 'pooled', 'totals']);
     expect(debug.instances?.map((instance) => instance.prices.length)).toEqual([2, 2]);
   });
@@ -66,8 +66,8 @@ describe('debug views', () => {
   it('views agree: amounts(calculate(x, BASIC)) = amounts(calculate(x, FULL)) byte for byte, debug.totals too', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
-        const basic = calculatePlan(plan);
-        const full = calculatePlan(plan, { view: 'FULL' });
+        const basic = calculatePlanJson(plan);
+        const full = calculatePlanJson(plan, { view: 'FULL' });
         expect(amounts(basic)).toBe(amounts(full));
         expect(JSON.stringify(basic.debug.totals)).toBe(JSON.stringify(full.debug.totals));
         expect(full.debug).toMatchObject({ engineVersion: basic.debug.engineVersion, rounding: basic.debug.rounding });
@@ -78,7 +78,7 @@ describe('debug views', () => {
 
   it('prints no number with an exponent, in the result or in FULL debug', () => {
     const tiny = { planConfig: { prices: [{ ...flat, prorate: true }] }, instances: [{ hoursUsed: 1e-7, quantity: '0.000000000001' }] };
-    const text = JSON.stringify(calculatePlan(tiny, { view: 'FULL' }).debug);
+    const text = JSON.stringify(calculatePlanJson(tiny, { view: 'FULL' }).debug);
     expect(text).toContain('"hours":"0.0000001"');
     expect(text).not.toMatch(/\de[-+]?\d/);
   });

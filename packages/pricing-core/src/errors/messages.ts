@@ -1,3 +1,5 @@
+import { PRICING_MODELS } from '../constants.js';
+
 /**
  * The one catalogue of validation messages. Every violation the engine reports takes its
  * sentence from here, so wording stays consistent and is easy to review.
@@ -11,7 +13,10 @@ export const MESSAGES = {
   number: 'Must be a finite number or a numeric string.',
   money: 'Must be a decimal amount, as a string like "12.30" (a JSON number is read as written).',
   usageValue: 'Must be a number, an array of numbers, or a map from metric name to a number or an array of numbers.',
-  enumValue: (values: readonly string[]): string => `Must be one of ${values.join(', ')}.`,
+  enumValue: (received: unknown, label: string, values: readonly string[], suggestion: string | undefined): string =>
+    `${typeof received === 'string' ? `${echo(received)} is not` : 'Must be'} ${label}; ${
+      suggestion === undefined ? `use one of ${values.slice(1).join(', ')}.` : `did you mean "${suggestion}"?`
+    }`,
   invalid: 'Has an invalid value.',
   unknownField: (suggestion: string | undefined): string =>
     suggestion === undefined
@@ -20,8 +25,18 @@ export const MESSAGES = {
   plainNumber:
     'Must be a JSON number or a string holding a plain decimal like "12.5" (no exponent or spaces), below 10^15 in magnitude with at most 12 decimal places.',
   outOfRange: 'Must be less than 10^15 in magnitude (at most 999999999999999.999999999999).',
-  decimalFormat: 'Must be a plain decimal number like "12.5" or 12.5.',
-  moneyFormat: 'Must be a plain decimal amount like "12.30" (no exponent, sign or spaces).',
+  moneyFormat: 'Must be a plain decimal amount: send money as a decimal string like "12.30" (no exponent, sign or spaces).',
+  // NOTE: a money text that is almost a decimal gets a sentence naming what is wrong and what to send.
+  currencySign: (text: string, plain: string): string =>
+    `${echo(text)} carries a currency sign or code; send money as a decimal string like "${plain}" (the currency is planConfig.currency).`,
+  decimalComma: (text: string, plain: string): string =>
+    `${echo(text)} has a decimal comma; send money as a decimal string with a point, like "${plain}".`,
+  thousandsSeparator: (text: string, plain: string): string =>
+    `${echo(text)} has thousands separators; send money as a decimal string without them, like "${plain}".`,
+  floatNumber: (text: string, money: boolean): string =>
+    `The JSON number ${text} has more than 12 decimal places, like the floating-point 0.1 + 0.2; send ${
+      money ? 'money as a decimal string like "0.30"' : 'a decimal string, or round it first'
+    }.`,
   notNegative: 'Must not be negative.',
   positive: 'Must be greater than zero.',
   positiveInteger: 'Must be a whole number greater than zero.',
@@ -36,7 +51,7 @@ export const MESSAGES = {
   taxLooksLikePercent: (value: string, fraction: string): string =>
     `Must be a fraction between 0 and 1, not a percentage: for ${value}% send ${fraction}.`,
   capHoursPositive: 'Must be greater than zero when set (unset means a 730-hour cycle).',
-  modelRequired: 'A price needs a pricing model (PRICING_MODEL_FLAT, _PER_UNIT, _PACKAGE, _TIERED or _FORMULA).',
+  modelRequired: `A price needs a pricingModel: one of ${PRICING_MODELS.slice(1).join(', ')}.`,
   addonCodeRequired: 'An ADDON price needs an addonCode.',
   usageMetricRequired: 'A USAGE price needs a metricName.',
   duplicateUsageMetric: (metric: string, first: number): string =>
@@ -54,6 +69,8 @@ export const MESSAGES = {
   formulaRequired: 'A FORMULA price needs a pricingFormula.',
   maxBelowMin: 'maximumCharge must not be less than minimumCharge.',
   unknownAddonCode: (code: string): string => `No ADDON price has the addonCode "${code}".`,
+  usageKeyTypo: (key: string, metric: string): string =>
+    `Usage key ${echo(key)} is used by no price; did you mean the metric ${echo(metric)}?`,
   unknownOverageMetric: (metric: string): string => `No USAGE price meters "${metric}".`,
   formula: (detail: string): string => `Invalid formula: ${detail}`,
   // NOTE: the limit sentences end without a period so that a server can append its setting's name.
@@ -68,12 +85,22 @@ export const MESSAGES = {
 } as const;
 
 /**
+ * A received text quoted for a message, cut at 40 characters so a message stays short.
+ * @example echo('PER_UNIT') // '"PER_UNIT"'
+ */
+export function echo(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
+}
+
+/**
  * A whole number with thousands separators, the same in every runtime (no `Intl`).
  * @example grouped(10000) // '10,000'
  */
 export function grouped(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+const didYouMean = (suggestion: string | undefined): string => (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`);
 
 /** Short texts used inside formula messages (wrapped by `MESSAGES.formula`). */
 export const FORMULA_MESSAGES = {
@@ -82,8 +109,8 @@ export const FORMULA_MESSAGES = {
   unexpectedChar: (ch: string, at: number): string => `unexpected character "${ch}" at position ${at + 1}.`,
   unexpectedToken: (text: string, at: number): string => `unexpected "${text}" at position ${at + 1}.`,
   unexpectedEnd: 'unexpected end of the expression.',
-  unknownName: (name: string): string => `unknown name "${name}".`,
-  unknownFunction: (name: string): string => `unknown function "${name}".`,
+  unknownName: (name: string, suggestion: string | undefined): string => `unknown name "${name}"${didYouMean(suggestion)}`,
+  unknownFunction: (name: string, suggestion: string | undefined): string => `unknown function "${name}"${didYouMean(suggestion)}`,
   arity: (name: string, expected: string): string => `${name}() takes ${expected}.`,
   divisionByZero: 'division by zero.',
   negativeResult: (value: string): string => `the result is negative (${value}).`,

@@ -14,13 +14,29 @@ export type FieldViolation = {
 /** Most violations an error lists. */
 const MAX_LISTED = 100;
 
+/** The `code` every `PricingValidationError` carries, the same in every copy and version of the package. */
+export const PRICING_VALIDATION_ERROR_CODE = 'PRICING_VALIDATION_ERROR';
+
+/**
+ * Whether a value is a `PricingValidationError` from any copy of this package (its CommonJS
+ * and ESM builds are two classes; a bundle may hold another): recognised by its stable
+ * `code` and its list of violations, not by its class.
+ * @example try { calculatePlan(body); } catch (e) { if (isPricingValidationError(e)) e.violations; }
+ */
+export function isPricingValidationError(value: unknown): value is PricingValidationError {
+  return value instanceof Error && (value as { code?: unknown }).code === PRICING_VALIDATION_ERROR_CODE && Array.isArray((value as { violations?: unknown }).violations);
+}
+
 /**
  * The only error `calculatePlan` throws: the request is invalid. Lists at most 100
- * violations; `total` counts them all.
+ * violations; `total` counts them all. `instanceof` recognises one from any copy of the
+ * package (see `isPricingValidationError`).
  * @example
  * try { calculatePlan(body); } catch (e) { if (e instanceof PricingValidationError) e.violations; }
  */
 export class PricingValidationError extends Error {
+  /** Always `PRICING_VALIDATION_ERROR`; with `name` (`PricingValidationError`), stable across copies and versions. */
+  readonly code: typeof PRICING_VALIDATION_ERROR_CODE;
   /** The first 100 violations found, in a stable order. */
   readonly violations: FieldViolation[];
   /** How many violations were found in all (more than `violations.length` when the list was cut). */
@@ -34,7 +50,12 @@ export class PricingValidationError extends Error {
     const more = count > 1 ? ` (and ${count - 1} more)` : '';
     super(count > listed.length ? MESSAGES.truncated(count, listed.length) : `Invalid pricing request: ${summary}${more}`);
     this.name = 'PricingValidationError';
+    this.code = PRICING_VALIDATION_ERROR_CODE;
     this.violations = listed;
     this.total = count;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isPricingValidationError(value);
   }
 }

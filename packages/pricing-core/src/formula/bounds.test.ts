@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from '../index.js';
+import { calculatePlanJson, PricingValidationError } from '../index.js';
 import type { FieldViolation } from '../index.js';
 
 /** One FORMULA price over `instances` instances, with capHours set. */
@@ -13,7 +13,7 @@ function formulaPlan(formula: string, capHours: string, instances: number) {
 
 function violationsOf(request: unknown): FieldViolation[] {
   try {
-    calculatePlan(request);
+    calculatePlanJson(request);
     return [];
   } catch (error) {
     if (error instanceof PricingValidationError) return error.violations;
@@ -33,7 +33,7 @@ describe('formula bounds', () => {
   });
 
   it('a value within the bounds is computed exactly: (10^15 - 10^-12)^2', () => {
-    const result = calculatePlan(formulaPlan('cycleHours*cycleHours', LARGEST, 1));
+    const result = calculatePlanJson(formulaPlan('cycleHours*cycleHours', LARGEST, 1));
     expect(result.total).toBe('999999999999999999999999998000.00');
   });
 

@@ -1,3 +1,4 @@
+import { closestName } from '../errors/did-you-mean.js';
 import { FORMULA_MESSAGES } from '../errors/messages.js';
 import { decOf } from '../money/decimal.js';
 import { rat } from '../money/rational.js';
@@ -104,7 +105,7 @@ export function parseFormula(source: string): FormulaNode {
   function named(token: Token): FormulaNode {
     const next = peek();
     if (next?.type === 'op' && next.text === '(') {
-      if (!Object.hasOwn(ARITY, token.text)) throw new FormulaError(FORMULA_MESSAGES.unknownFunction(token.text));
+      if (!Object.hasOwn(ARITY, token.text)) throw new FormulaError(FORMULA_MESSAGES.unknownFunction(token.text, closestName(token.text, Object.keys(ARITY))));
       const fn = token.text as FormulaFunction;
       pos += 1;
       enter();
@@ -126,10 +127,21 @@ export function parseFormula(source: string): FormulaNode {
       return { kind: 'variable', name: token.text as FormulaVariable };
     }
     if (token.text.startsWith('usage.')) return { kind: 'usage', metric: token.text.slice('usage.'.length) };
-    throw new FormulaError(FORMULA_MESSAGES.unknownName(token.text));
+    throw new FormulaError(FORMULA_MESSAGES.unknownName(token.text, nameLike(token.text)));
   }
 
   const tree = expression();
   if (pos < tokens.length) fail(tokens[pos]);
   return tree;
+}
+
+/**
+ * The variable closest to an unknown name within two edits, or `usage.<metric>` for a misspelt
+ * `usage.` prefix (`usages.cpu`, `Usage.cpu`).
+ * @example nameLike('unit') // 'units'
+ */
+function nameLike(name: string): string | undefined {
+  const dot = name.indexOf('.');
+  if (dot === -1) return closestName(name, FORMULA_VARIABLES);
+  return closestName(name.slice(0, dot).toLowerCase(), ['usage']) && `usage${name.slice(dot)}`;
 }

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readBounded } from './bounds.js';
+import { moneyFormatMessage, readBounded } from './bounds.js';
 import { decText } from './decimal.js';
 import { MESSAGES } from '../errors/messages.js';
 import { MAX_DECIMAL_TEXT } from './parse.js';
@@ -22,14 +22,16 @@ function readOnBig(value: number | string, kind: 'number' | 'money'): string {
     if (!Number.isFinite(value)) return MESSAGES.number;
     const exponent = /e([+-]?\d+)$/.exec(String(value));
     if (exponent !== null && Number(exponent[1]) >= 15) return MESSAGES.outOfRange;
-    if (exponent !== null && Number(exponent[1]) < -12) return MESSAGES.maxDecimals(12);
+    if (exponent !== null && Number(exponent[1]) < -12) return MESSAGES.floatNumber(String(value), kind === 'money');
     parsed = new Big(String(value));
   } else {
     const plain = kind === 'number' ? /^[+-]?(\d+(\.\d*)?|\.\d+)$/ : /^-?(\d+(\.\d*)?|\.\d+)$/;
-    if (value.length > MAX_DECIMAL_TEXT || !plain.test(value)) return kind === 'number' ? MESSAGES.plainNumber : MESSAGES.moneyFormat;
+    if (value.length > MAX_DECIMAL_TEXT || !plain.test(value)) return kind === 'number' ? MESSAGES.plainNumber : moneyFormatMessage(value);
     parsed = new Big(value.replace(/^\+/, ''));
   }
   if (parsed.c[0] !== 0 && parsed.e >= 15) return MESSAGES.outOfRange;
+  // A JSON number has at most 12 places whatever the field; a string, only a number field's.
+  if (typeof value === 'number' && places(parsed) > 12) return MESSAGES.floatNumber(String(value), kind === 'money');
   if (kind === 'number' && places(parsed) > 12) return MESSAGES.maxDecimals(12);
   return parsed.eq(0) ? '0' : parsed.toFixed();
 }
@@ -40,7 +42,7 @@ describe('readBounded', () => {
       fc.property(fc.oneof(text, number), fc.constantFrom('number' as const, 'money' as const), (value, kind) => {
         const read = readBounded(value, kind);
         if (typeof read === 'string') {
-          expect(read).toMatch(/10\^15|decimal places|plain decimal|finite number/);
+          expect(read).toMatch(/10\^15|decimal places|plain decimal|finite number|decimal string/);
           return;
         }
         const exact = new Big(read.toString());
@@ -76,7 +78,9 @@ describe('readBounded', () => {
 
   it('reads a JSON number through its exponent when it is small, and refuses strings with one', () => {
     expect(String(readBounded(1e-7, 'number'))).toBe('0.0000001');
-    expect(String(readBounded(1.5e-12, 'money'))).toBe('0.0000000000015');
+    expect(String(readBounded(1.5e-11, 'money'))).toBe('0.000000000015');
+    // NOTE: a JSON number has at most 12 places whatever the field; more reads as a binary fraction's text.
+    expect(readBounded(1.5e-12, 'money')).toMatch(/^The JSON number 1\.5e-12 has more than 12 decimal places/);
     expect(readBounded('1e-7', 'number')).toMatch(/plain decimal/);
     expect(readBounded(1e21, 'number')).toMatch(/10\^15/);
   });

@@ -101,21 +101,35 @@ export function readBounded(value: number | string, kind: NumberKind): Decimal |
       const e = Number(exponent[1]);
       if (e >= MAX_MAGNITUDE_EXPONENT) return MESSAGES.outOfRange;
       // NOTE: a mantissa has at least one digit, so 1e-13 already has 13 decimal places.
-      if (e < -MAX_INPUT_DECIMALS) return MESSAGES.maxDecimals(MAX_INPUT_DECIMALS);
+      if (e < -MAX_INPUT_DECIMALS) return MESSAGES.floatNumber(text, kind === 'money');
     }
-    if (exponent === null) {
-      const fast = shortDecimal(text, kind);
-      if (fast !== undefined) return fast;
-    }
-    parsed = new Dec(String(value));
+    // NOTE: a JSON number has at most 12 places whatever its kind: more is a binary fraction's text.
+    const fast = exponent === null ? shortDecimal(text, 'number') : undefined;
+    if (fast !== undefined) return fast;
+    parsed = new Dec(text);
   } else {
     const plain = kind === 'number' ? PLAIN_NUMBER : PLAIN_MONEY;
-    if (value.length > MAX_DECIMAL_TEXT || !plain.test(value)) return kind === 'number' ? MESSAGES.plainNumber : MESSAGES.moneyFormat;
+    if (value.length > MAX_DECIMAL_TEXT || !plain.test(value)) return kind === 'number' ? MESSAGES.plainNumber : moneyFormatMessage(value);
     const fast = shortDecimal(value, kind);
     if (fast !== undefined) return fast;
     parsed = new Dec(value.startsWith('+') ? value.slice(1) : value);
   }
   if (parsed.c[0] !== 0 && parsed.e >= MAX_MAGNITUDE_EXPONENT) return MESSAGES.outOfRange;
+  if (typeof value === 'number' && placesOf(parsed) > MAX_INPUT_DECIMALS) return MESSAGES.floatNumber(String(value), kind === 'money');
   if (kind === 'number' && placesOf(parsed) > MAX_INPUT_DECIMALS) return MESSAGES.maxDecimals(MAX_INPUT_DECIMALS);
   return fromBig(parsed);
+}
+
+/**
+ * The sentence for a money text that is not a plain decimal, naming what is wrong when it is
+ * a decimal written for people: a currency sign or code ("5$", "USD 5"), a decimal comma
+ * ("10,50") or thousands separators ("1,000.50").
+ * @example moneyFormatMessage('10,50') // '"10,50" has a decimal comma; send money as a decimal string with a point, like "10.50".'
+ */
+export function moneyFormatMessage(text: string): string {
+  // The number between what precedes and follows it: "$", "USD ", " EUR" around "5".
+  const [, before = '', bare = text, after = ''] = /^([^\d.,+-]*)([\d.,+-]+)([^\d.,+-]*)$/.exec(text) ?? [];
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(bare)) return MESSAGES.thousandsSeparator(text, bare.replace(/,/g, ''));
+  if (/^\d+,\d+$/.test(bare)) return MESSAGES.decimalComma(text, bare.replace(',', '.'));
+  return (before + after).trim() !== '' && PLAIN_MONEY.test(bare) ? MESSAGES.currencySign(text, bare) : MESSAGES.moneyFormat;
 }

@@ -4,7 +4,7 @@ import { data as ISO_4217 } from 'currency-codes';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calculatePlan } from '../index.js';
+import { calculatePlanJson } from '../index.js';
 import type { PlanResult } from '../index.js';
 import { decimalArb } from '../test-support/arbitraries.js';
 import { CODES_WITHOUT_MINOR_UNIT } from './currency.js';
@@ -64,12 +64,12 @@ describe('currency minor digits', () => {
   it('money strings carry the ISO minor digits: for every code c, every money field matches ^\\d+(\\.\\d{digits(c)})?$ (Node)', () => {
     expect(CODES.length).toBeGreaterThan(150);
     for (const { code, plan } of SAMPLES) {
-      const result = calculatePlan(plan);
+      const result = calculatePlanJson(plan);
       expect([code, result.currency, wrongDigits(result, digitsOf(code))]).toEqual([code, code, []]);
     }
     fc.assert(
       fc.property(fc.constantFrom(...CODES).chain((code) => planArb(code).map((plan) => ({ code, plan }))), ({ code, plan }) => {
-        expect(wrongDigits(calculatePlan(plan), digitsOf(code))).toEqual([]);
+        expect(wrongDigits(calculatePlanJson(plan), digitsOf(code))).toEqual([]);
       }),
       { numRuns: RUNS },
     );
@@ -81,7 +81,7 @@ describe('currency minor digits', () => {
     beforeAll(async () => {
       const bundle = await build({
         stdin: {
-          contents: "import { calculatePlan } from './index.ts';\nglobalThis.__price = (json) => JSON.stringify(calculatePlan(JSON.parse(json)));",
+          contents: "import { calculatePlanJson } from './index.ts';\nglobalThis.__price = (json) => JSON.stringify(calculatePlanJson(JSON.parse(json)));",
           resolveDir: fileURLToPath(new URL('..', import.meta.url)),
           loader: 'ts',
         },
@@ -105,7 +105,7 @@ describe('currency minor digits', () => {
         const json = JSON.stringify(plan);
         const fromBundle = JSON.parse(run(json)) as PlanResult;
         expect([code, wrongDigits(fromBundle, digitsOf(code))]).toEqual([code, []]);
-        expect(JSON.stringify(fromBundle)).toBe(JSON.stringify(calculatePlan(plan)));
+        expect(JSON.stringify(fromBundle)).toBe(JSON.stringify(calculatePlanJson(plan)));
       }
     });
   });

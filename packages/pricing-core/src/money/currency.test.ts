@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { data as ISO_4217, publishDate } from 'currency-codes';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from '../index.js';
+import { calculatePlanJson, PricingValidationError } from '../index.js';
 import { billableCurrencies, CODES_WITHOUT_MINOR_UNIT, CURRENCY_TABLE_DATE, currencyMinorDigits, normalizeCurrency } from './currency.js';
 import { ISO_4217_ENTRIES } from './iso-4217-table.js';
 
 /** The violations of a refused request. */
 function violations(request: unknown): { field: string; description: string }[] {
   try {
-    calculatePlan(request);
+    calculatePlanJson(request);
   } catch (error) {
     if (error instanceof PricingValidationError) return error.violations;
     throw error;
@@ -35,7 +35,7 @@ describe('currency table (ISO 4217 via currency-codes, not Intl)', () => {
   ])('%s has %i minor digits; 12.34565 prices as %s', (code, digits, total) => {
     expect(currencyMinorDigits(code)).toBe(digits);
     expect(currencyMinorDigits(code.toLowerCase())).toBe(digits);
-    const result = calculatePlan(flat(code.toLowerCase()));
+    const result = calculatePlanJson(flat(code.toLowerCase()));
     expect(result.currency).toBe(code);
     expect(result.total).toBe(total);
   });

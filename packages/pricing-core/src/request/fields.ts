@@ -8,7 +8,8 @@ import {
 } from '../constants.js';
 
 // NOTE: the one description of a pricing request. Every object of the request is a table of
-// its fields and their kinds; from it come the TypeScript types below, the shape checker that
+// its fields and their kinds; from it (and the field docs of `field-docs.ts`) come the
+// TypeScript interfaces of `types.ts` (generated: `pnpm generate:types`), the shape checker that
 // `calculatePlan` runs (`validation/shape.ts`, unknown fields and did-you-mean included), and
 // the zod schema of `schema/request-schema.ts` (for JSON Schema / OpenAPI and for callers who
 // want zod). Adding a request field is one line here, then its value rules in `validation/`.
@@ -28,8 +29,8 @@ export type FieldKind =
   | { readonly kind: 'requiredText' }
   /** A boolean. */
   | { readonly kind: 'flag' }
-  /** One of the listed strings. */
-  | { readonly kind: 'enum'; readonly values: readonly [string, ...string[]] }
+  /** One of the listed strings (the first is `<PREFIX>_UNSPECIFIED`); `label` names the enum in messages. */
+  | { readonly kind: 'enum'; readonly values: readonly [string, ...string[]]; readonly label: string }
   /** A bare number, an array of numbers, or a map from metric to either. */
   | { readonly kind: 'usage' }
   /** A map from a name to a money value. */
@@ -49,7 +50,7 @@ const number = { kind: 'number' } as const;
 const money = { kind: 'money' } as const;
 const text = { kind: 'text' } as const;
 const flag = { kind: 'flag' } as const;
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) => ({ kind: 'enum', values }) as const;
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) => ({ kind: 'enum', values, label }) as const;
 
 /** One tier of a TIERED price. */
 export const TIER_FIELDS = {
@@ -62,7 +63,7 @@ export const TIER_FIELDS = {
     unitAmount: money,
     flatFee: flag,
     flatFeeAmount: money,
-    tierType: oneOf(TIER_MODES),
+    tierType: oneOf(TIER_MODES, 'a tier mode'),
   },
 } as const satisfies ObjectFields;
 
@@ -70,9 +71,9 @@ export const TIER_FIELDS = {
 export const PRICE_FIELDS = {
   notObject: 'object',
   fields: {
-    productType: oneOf(PRODUCT_TYPES),
+    productType: oneOf(PRODUCT_TYPES, 'a product type'),
     addonCode: text,
-    pricingModel: oneOf(PRICING_MODELS),
+    pricingModel: oneOf(PRICING_MODELS, 'a pricing model'),
     unitAmount: money,
     unitName: text,
     unitQuantity: number,
@@ -82,14 +83,14 @@ export const PRICE_FIELDS = {
     tiers: { kind: 'list', of: TIER_FIELDS },
     pricingFormula: text,
     metricName: text,
-    metricAggregation: oneOf(METRIC_AGGREGATIONS),
+    metricAggregation: oneOf(METRIC_AGGREGATIONS, 'a metric aggregation'),
     freeUnits: number,
     prorate: flag,
-    billingPeriod: oneOf(BILLING_PERIODS),
+    billingPeriod: oneOf(BILLING_PERIODS, 'a billing period'),
     billingInterval: number,
     minimumCharge: money,
     maximumCharge: money,
-    chargeTiming: oneOf(CHARGE_TIMINGS),
+    chargeTiming: oneOf(CHARGE_TIMINGS, 'a charge timing'),
   },
 } as const satisfies ObjectFields;
 
@@ -111,81 +112,38 @@ export const INSTANCE_FIELDS = {
   },
 } as const satisfies ObjectFields;
 
+/** The plan: its prices and their currency. */
+export const PLAN_CONFIG_FIELDS = {
+  notObject: 'object',
+  fields: {
+    // NOTE: planName, assetCategory and assetType are part of the interface; they name the
+    // plan and do not change its price, but a strict request must accept them.
+    planName: text,
+    assetCategory: text,
+    assetType: text,
+    currency: text,
+    prices: { kind: 'list', of: PRICE_FIELDS },
+  },
+} as const satisfies ObjectFields;
+
+/** The settings of one calculation. */
+export const CALC_CONFIG_FIELDS = {
+  notObject: 'object',
+  fields: {
+    capHours: number,
+    overageRates: { kind: 'moneyMap' },
+    discountPercent: number,
+    couponValue: money,
+    taxRate: number,
+  },
+} as const satisfies ObjectFields;
+
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
 export const REQUEST_FIELDS = {
   notObject: 'requestObject',
   fields: {
-    planConfig: {
-      kind: 'object',
-      of: {
-        notObject: 'object',
-        fields: {
-          // NOTE: planName, assetCategory and assetType are part of the interface; they name the
-          // plan and do not change its price, but a strict request must accept them.
-          planName: text,
-          assetCategory: text,
-          assetType: text,
-          currency: text,
-          prices: { kind: 'list', of: PRICE_FIELDS },
-        },
-      },
-    },
+    planConfig: { kind: 'object', of: PLAN_CONFIG_FIELDS },
     instances: { kind: 'list', of: INSTANCE_FIELDS },
-    calcConfig: {
-      kind: 'object',
-      of: {
-        notObject: 'object',
-        fields: {
-          capHours: number,
-          overageRates: { kind: 'moneyMap' },
-          discountPercent: number,
-          couponValue: money,
-          taxRate: number,
-        },
-      },
-    },
+    calcConfig: { kind: 'object', of: CALC_CONFIG_FIELDS },
   },
 } as const satisfies ObjectFields;
-
-type NumberText = number | string;
-
-/** The TypeScript type of a value of one field kind (before `null`/absent). */
-type ValueOf<F> = F extends { kind: 'number' | 'money' }
-  ? NumberText
-  : F extends { kind: 'text' | 'requiredText' }
-    ? string
-    : F extends { kind: 'flag' }
-      ? boolean
-      : F extends { kind: 'enum'; values: readonly (infer V)[] }
-        ? V
-        : F extends { kind: 'usage' }
-          ? Record<string, NumberText | NumberText[]> | NumberText | NumberText[]
-          : F extends { kind: 'moneyMap' }
-            ? Record<string, NumberText>
-            : F extends { kind: 'list'; of: infer O }
-              ? ObjectOf<O>[]
-              : F extends { kind: 'object'; of: infer O }
-                ? ObjectOf<O>
-                : never;
-
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-
-/** The TypeScript type of an object described by a field table. */
-export type ObjectOf<O> = O extends { fields: infer F }
-  ? Simplify<
-      { [K in keyof F as F[K] extends { kind: 'requiredText' } ? K : never]: ValueOf<F[K]> } & {
-        [K in keyof F as F[K] extends { kind: 'requiredText' } ? never : K]?: ValueOf<F[K]> | null | undefined;
-      }
-    >
-  : never;
-
-/** A pricing request as accepted (a request with an unknown field is refused). */
-export type PlanRequest = ObjectOf<typeof REQUEST_FIELDS>;
-/** One price of `planConfig.prices`. */
-export type Price = ObjectOf<typeof PRICE_FIELDS>;
-/** One tier of a TIERED price. */
-export type Tier = ObjectOf<typeof TIER_FIELDS>;
-/** One entry of `instances`. */
-export type Instance = ObjectOf<typeof INSTANCE_FIELDS>;
-/** A usage value. */
-export type Usage = ValueOf<{ kind: 'usage' }> | null | undefined;

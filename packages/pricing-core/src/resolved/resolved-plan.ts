@@ -58,7 +58,7 @@ export interface MetricReader {
 export interface ResolvedInstance {
   /** `instance-N` plus ` (region)`. */
   readonly label: string;
-  /** Quantity (unset or 0 means 1). */
+  /** Quantity (unset means 1; 0 is zero). */
   readonly quantity: Decimal;
   /** Quantity as a JSON number, for the line item (not money). */
   readonly quantityNumber: number;

@@ -3,5 +3,5 @@
 // OpenAPI document and users who want a zod schema import them from this subpath.
 export { planRequestSchema } from './request-schema.js';
 export { planResultSchema } from './result-schema.js';
-export type { Instance, PlanRequest, Price, Tier, Usage } from './request-schema.js';
+export type { AddonUsage, CalcConfig, Instance, PlanConfig, PlanRequest, Price, Tier, Usage } from './request-schema.js';
 export type { PlanResult } from './result-types.js';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors/messages.js';
-import type { FieldKind, ObjectFields, PlanRequest } from '../request/fields.js';
+import type { FieldKind, ObjectFields } from '../request/fields.js';
+import type { PlanRequest } from '../request/types.js';
+import { enumMessage } from '../validation/unknown-fields.js';
 import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from '../request/fields.js';
 
 // NOTE: the zod schema of the request, derived from the field tables of `request/fields.ts`
@@ -67,7 +69,7 @@ function fieldSchema(field: FieldKind): z.ZodType {
     case 'flag':
       return flag;
     case 'enum':
-      return z.enum(field.values, { error: MESSAGES.enumValue(field.values) }).nullish();
+      return z.enum(field.values, { error: (issue) => enumMessage(field, issue.input) }).nullish();
     case 'usage':
       return usageSchema;
     case 'moneyMap':
@@ -94,4 +96,4 @@ export const instanceSchema: z.ZodObject = objectSchema(INSTANCE_FIELDS);
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
 export const planRequestSchema: z.ZodType<PlanRequest> = objectSchema(REQUEST_FIELDS) as unknown as z.ZodType<PlanRequest>;
 
-export type { Instance, PlanRequest, Price, Tier, Usage } from '../request/fields.js';
+export type { AddonUsage, CalcConfig, Instance, PlanConfig, PlanRequest, Price, Tier, Usage } from '../request/types.js';

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import Big from 'big.js';
+import type { BillingPeriod, ChargeTiming, MetricAggregation } from '../constants.js';
+import type { DecimalString } from '../request/types.js';
 
 /** Metric names the generated plans meter. */
 export const METRICS = ['cpu', 'requests', 'transfer'] as const;
@@ -29,9 +31,9 @@ export interface TierJson {
   tierOrder?: number;
   startInclusive?: number;
   endExclusive?: number;
-  unitAmount?: string;
+  unitAmount?: DecimalString;
   flatFee?: boolean;
-  flatFeeAmount?: string;
+  flatFeeAmount?: DecimalString;
   tierType?: TierMode;
 }
 
@@ -40,22 +42,22 @@ export interface PriceJson {
   productType?: ProductType;
   addonCode?: string;
   pricingModel: PricingModel;
-  unitAmount?: string;
+  unitAmount?: DecimalString;
   unitQuantity?: number;
-  overagePrice?: string;
+  overagePrice?: DecimalString;
   packageSize?: number;
-  packagePrice?: string;
+  packagePrice?: DecimalString;
   tiers?: TierJson[];
   pricingFormula?: string;
   metricName?: string;
-  metricAggregation?: string;
+  metricAggregation?: MetricAggregation;
   freeUnits?: number;
   prorate?: boolean;
-  billingPeriod?: string;
+  billingPeriod?: BillingPeriod;
   billingInterval?: number;
-  minimumCharge?: string;
-  maximumCharge?: string;
-  chargeTiming?: string;
+  minimumCharge?: DecimalString;
+  maximumCharge?: DecimalString;
+  chargeTiming?: ChargeTiming;
 }
 
 /** An add-on entry of an instance, as JSON. */
@@ -76,9 +78,9 @@ export interface InstanceJson {
 /** The calculation settings as JSON. */
 export interface CalcConfigJson {
   capHours?: number;
-  overageRates?: { [metric: string]: string };
+  overageRates?: { [metric: string]: DecimalString };
   discountPercent?: number;
-  couponValue?: string;
+  couponValue?: DecimalString;
   taxRate?: number;
 }
 
@@ -134,14 +136,14 @@ export const ANY_PLAN: PlanOptions = {
 };
 
 /** Writes `n / 10^scale` as a plain decimal string. */
-export function toDecimal(n: number, scale: number): string {
-  if (scale === 0) return String(n);
+export function toDecimal(n: number, scale: number): DecimalString {
+  if (scale === 0) return `${n}`;
   const digits = String(n).padStart(scale + 1, '0');
-  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}` as DecimalString;
 }
 
 /** A non-negative decimal string up to `maxMajor` with at most `maxScale` decimals. */
-export function decimalArb(maxMajor: number, maxScale: number): fc.Arbitrary<string> {
+export function decimalArb(maxMajor: number, maxScale: number): fc.Arbitrary<DecimalString> {
   return fc
     .integer({ min: 0, max: maxScale })
     .chain((scale) =>
@@ -150,7 +152,7 @@ export function decimalArb(maxMajor: number, maxScale: number): fc.Arbitrary<str
 }
 
 /** A money amount: mostly small, with up to 5 decimals (the rules allow 12). */
-const amountArb: fc.Arbitrary<string> = fc.oneof(
+const amountArb: fc.Arbitrary<DecimalString> = fc.oneof(
   decimalArb(20, 2),
   decimalArb(5, 5),
   decimalArb(500, 0),
@@ -214,7 +216,7 @@ export function formulaArb(monotone: boolean, depth = 3): fc.Arbitrary<string> {
 /** Tiers from 0, contiguous, the last open; array order shuffled, `tierOrder` set or not. */
 export function tiersArb(
   mode: TierMode,
-  unitAmount: fc.Arbitrary<string>,
+  unitAmount: fc.Arbitrary<DecimalString>,
   flatFees: 'any' | 'none',
 ): fc.Arbitrary<TierJson[]> {
   const tier = fc.record({
@@ -444,7 +446,7 @@ function calcConfigArb(
       discountPercent: opt(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 1000 }).map((n) => n / 10))),
       couponValue: opt(
         fc.tuple(decimalArb(50, digits), fc.constantFrom('', '0', '00')).map(([v, zeros]) =>
-          zeros !== '' && !v.includes('.') ? `${v}.${zeros}` : `${v}${zeros}`,
+          (zeros !== '' && !v.includes('.') ? `${v}.${zeros}` : `${v}${zeros}`) as DecimalString,
         ),
       ),
       taxRate: opt(fc.integer({ min: 0, max: 10_000 }).map((n) => n / 10_000)),

@@ -112,10 +112,10 @@ const PERIODS_IN_CYCLE: Record<string, (cycleHours: Fraction, billableHours: Fra
 /** The exact amount of one BASE price on one instance, formulas aside. */
 export function referenceAmount(price: PriceJson, instance: InstanceJson, capHours: number | undefined): Fraction {
   const cycle = Fraction.of(capHours || 730);
-  const hours = instance.hoursUsed ? Fraction.of(instance.hoursUsed) : cycle;
+  const hours = instance.hoursUsed != null ? Fraction.of(instance.hoursUsed) : cycle;
   const billable = capHours ? hours.min(Fraction.of(capHours)) : hours;
   const factor = hours.min(cycle).div(cycle);
-  const quantity = Fraction.of(instance.quantity || 1);
+  const quantity = Fraction.of(instance.quantity ?? 1);
   if (price.metricName !== undefined) {
     const usage = Fraction.of(typeof instance.usage === 'number' ? instance.usage : 0);
     const free = Fraction.of(price.freeUnits ?? 0).times(quantity).times(price.prorate === true ? factor : ONE);

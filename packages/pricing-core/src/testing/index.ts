@@ -33,7 +33,8 @@ export {
   moneyDigitsLaw,
   monotoneInUsageLaw,
   pricingLaws,
+  pricingLawsAsync,
   sumOfPartsLaw,
   viewsAgreeLaw,
 } from './laws.js';
-export type { GrownPlan, PlanCalculator, PlanKnobs, PricingLaw, ReorderedPlan } from './laws.js';
+export type { AsyncPlanCalculator, AsyncPricingLaw, GrownPlan, PlanCalculator, PlanKnobs, PricingLaw, ReorderedPlan } from './laws.js';

@@ -1,17 +1,9 @@
 import { decMinus, decOf, decPlus, decText } from '../money/decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan } from '../index.js';
+import { calculatePlan, calculatePlanJson } from '../index.js';
 import type { PlanResult } from '../index.js';
-import {
-  instanceOrderLaw,
-  moneyDigitsLaw,
-  monotoneInUsageLaw,
-  pricingLaws,
-  PricingLawViolation,
-  sumOfPartsLaw,
-  viewsAgreeLaw,
-} from './index.js';
+import { instanceOrderLaw, moneyDigitsLaw, monotoneInUsageLaw, pricingLaws, PricingLawViolation, sumOfPartsLaw, viewsAgreeLaw } from './index.js';
 import type { PlanCalculator } from './index.js';
 
 const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 60);
@@ -20,7 +12,7 @@ const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 60);
 const broken =
   (change: (result: PlanResult, request: unknown, view: string | undefined) => PlanResult): PlanCalculator =>
   (request, options) =>
-    change(calculatePlan(request, options), request, options?.view);
+    change(calculatePlanJson(request, options), request, options?.view);
 
 /** Runs a law and returns the error of its counterexample, or undefined when it held. */
 function counterexampleError(law: fc.IProperty<[unknown]>): unknown {
@@ -46,7 +38,7 @@ describe('the laws catch a calculator that breaks them', () => {
       'instance order: a calculator that prices only the first instance',
       instanceOrderLaw((request, options) => {
         const plan = request as { instances?: unknown[] };
-        return calculatePlan({ ...plan, instances: (plan.instances ?? []).slice(0, 1) }, options);
+        return calculatePlanJson({ ...plan, instances: (plan.instances ?? []).slice(0, 1) }, options);
       }),
     ],
     ['views agree: a FULL view whose totals differ', viewsAgreeLaw(broken((r, _q, view) => (view === 'FULL' ? { ...r, debug: { ...r.debug, totals: { ...r.debug.totals, taxRate: '0.5' } } } : r)))],

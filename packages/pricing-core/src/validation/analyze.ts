@@ -12,6 +12,7 @@ import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
+import { usageKeyGuard } from './usage-keys.js';
 import { PriceCache, type CachedPrices, type PriceListInput } from './price-cache.js';
 import { decText } from '../money/decimal.js';
 
@@ -58,7 +59,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
   // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
-  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL');
+  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL', resolvedPrices.guard);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
@@ -119,7 +120,7 @@ function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationColl
     const price = resolvePrice(item, index, cycleHours, v);
     if (price !== undefined) prices.push(price);
   });
-  return { prices, split: splitOf(prices), usageMetrics, addonCodes };
+  return { prices, split: splitOf(prices), usageMetrics, addonCodes, guard: usageKeyGuard(rawPrices) };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PricingValidationError } from '../errors/pricing-validation-error.js';
-import { calculatePlan } from '../engine/calculate-plan.js';
+import { calculatePlanJson } from '../engine/calculate-plan.js';
 
 // A request that sets every numeric and money field once; each case replaces one of them.
 const request = () => ({
@@ -105,7 +105,7 @@ const MONEY_BOMBS: [string, unknown][] = [...BOMBS, ['"+1" (a sign)', '+1'], ['"
 /** The violations of a request, or [] when it calculates. */
 function violationsOf(input: unknown): { field: string; description: string }[] {
   try {
-    calculatePlan(input);
+    calculatePlanJson(input);
     return [];
   } catch (error) {
     if (error instanceof PricingValidationError) return error.violations;
@@ -117,7 +117,7 @@ const BOUND = /10\^15|decimal places|plain decimal|negative/;
 
 describe('numeric bounds', () => {
   it('the base request calculates', () => {
-    expect(calculatePlan(request()).total).toMatch(/^\d+\.\d\d$/);
+    expect(calculatePlanJson(request()).total).toMatch(/^\d+\.\d\d$/);
   });
 
   for (const [field, path] of NUMBER_FIELDS) {
@@ -142,7 +142,7 @@ describe('numeric bounds', () => {
     const largest = '999999999999999.999999999999';
     expect(violationsOf(withField(['instances', 1, 'usage'], largest))).toEqual([]);
     expect(violationsOf(withField(['planConfig', 'prices', 0, 'unitAmount'], '999999999999999.999999999999'))).toEqual([]);
-    const tiny = calculatePlan(withField(['instances', 0, 'hoursUsed'], 1e-7), { view: 'FULL' });
+    const tiny = calculatePlanJson(withField(['instances', 0, 'hoursUsed'], 1e-7), { view: 'FULL' });
     expect(tiny.debug.instances?.[0]?.hours).toBe('0.0000001');
   });
 });

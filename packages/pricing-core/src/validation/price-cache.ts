@@ -1,4 +1,5 @@
 import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { UsageKeyGuard } from './usage-keys.js';
 
 // NOTE: prices repeat. A service prices the same catalogue plan for request after request, and
 // for a small plan, checking and resolving its prices (reading every amount, sorting tiers,
@@ -36,6 +37,8 @@ export interface CachedPrices {
   readonly usageMetrics: ReadonlyMap<string, number>;
   /** ADDON codes. */
   readonly addonCodes: ReadonlySet<string>;
+  /** What the guard against a typo in a usage key compares usage maps with. */
+  readonly guard: UsageKeyGuard;
 }
 
 /** Everything the resolution of a price list reads. The key is made from all of it, so a field added here is part of the key. */

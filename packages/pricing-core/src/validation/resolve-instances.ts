@@ -8,7 +8,9 @@ import { readBounded, shortPlaces } from '../money/bounds.js';
 import { decimalOfNumber, toJsonNumber } from '../money/parse.js';
 import { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
-import { asArray, asObject, readNumber, readText } from './read.js';
+import { asArray, asObject, readText } from './read.js';
+import type { UsageKeyGuard } from './usage-keys.js';
+import { checkUsageKeys } from './usage-keys.js';
 
 // NOTE: whole JSON numbers below the bound are the common case and need no other check.
 const SMALL_WHOLE = 1e15;
@@ -80,10 +82,12 @@ class ValidatedMap implements MetricReader {
   }
 }
 
-/** A positive whole JSON number below the bound is read directly; anything else goes through `readNumber`. */
-function count(value: unknown, index: number, field: string, v: ViolationCollector): Decimal | undefined {
-  if (typeof value === 'number' && value > 0 && value < SMALL_WHOLE && Number.isInteger(value)) return decimalOfNumber(value);
-  return readNumber(value, ['instances', index, field], v, 'nonNegative');
+/**
+ * A measurement (`quantity`, `hoursUsed`): a fact, so 0 is zero and only omitted or `null`
+ * is unset (undefined, as when invalid; reported).
+ */
+function measurement(value: unknown, index: number, field: string, v: ViolationCollector): Decimal | undefined {
+  return value == null ? undefined : usageNumber(value, ['instances', index], field, v);
 }
 
 /**
@@ -103,8 +107,8 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
     }
     addons.push({ code, usage: rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v, validated) });
   }
-  const quantity = count(raw.quantity, index, 'quantity', v) ?? ONE;
-  const hours = count(raw.hoursUsed, index, 'hoursUsed', v) ?? null;
+  const quantity = measurement(raw.quantity, index, 'quantity', v) ?? ONE;
+  const hours = measurement(raw.hoursUsed, index, 'hoursUsed', v) ?? null;
   return {
     label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
     quantity,
@@ -180,16 +184,34 @@ class ResolvedOnRead implements InstanceList {
  * and kept (`keep`, for a `debug` view read after the call), or resolved again as they are read.
  * @example resolveInstances([{ region: 'eu' }], new Set(), v, true).at(0)?.label // 'instance-1 (eu)'
  */
-export function resolveInstances(value: unknown, addonCodes: ReadonlySet<string>, v: ViolationCollector, keep: boolean): InstanceList {
+export function resolveInstances(
+  value: unknown,
+  addonCodes: ReadonlySet<string>,
+  v: ViolationCollector,
+  keep: boolean,
+  guard: UsageKeyGuard,
+): InstanceList {
   const items = asArray(value);
-  if (keep) {
-    const instances = new Array<ResolvedInstance>(items.length);
-    for (let index = 0; index < items.length; index += 1) instances[index] = resolveInstance(items[index], index, addonCodes, v);
-    return instances;
-  }
+  const instances = keep ? new Array<ResolvedInstance>(items.length) : undefined;
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index];
-    if (!plainlyValid(item, addonCodes)) resolveInstance(item, index, addonCodes, v);
+    if (instances !== undefined) instances[index] = resolveInstance(item, index, addonCodes, v);
+    else if (!plainlyValid(item, addonCodes)) resolveInstance(item, index, addonCodes, v);
+    guardUsageKeys(item, index, guard, v);
   }
-  return new ResolvedOnRead(items, addonCodes);
+  return instances ?? new ResolvedOnRead(items, addonCodes);
+}
+
+/** The typo guard on an instance's usage map and on each of its add-on entries' maps. */
+function guardUsageKeys(item: unknown, index: number, guard: UsageKeyGuard, v: ViolationCollector): void {
+  const raw = asObject(item);
+  if (raw === undefined) return;
+  checkUsageKeys(raw.usage, guard.instance, guard.used, ['instances', index, 'usage'], v);
+  const addons = asArray(raw.addons);
+  for (let k = 0; k < addons.length; k += 1) {
+    const entry = asObject(addons[k]);
+    if (entry !== undefined && typeof entry.code === 'string') {
+      checkUsageKeys(entry.usage, guard.addons.get(entry.code), guard.used, ['instances', index, 'addons', k, 'usage'], v);
+    }
+  }
 }

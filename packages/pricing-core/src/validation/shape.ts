@@ -3,7 +3,7 @@ import type { FieldKind, ObjectFields } from '../request/fields.js';
 import { PRICE_FIELDS, REQUEST_FIELDS } from '../request/fields.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
-import { unknownFieldMessage, unknownKeys } from './unknown-fields.js';
+import { enumMessage, unknownFieldMessage, unknownKeys } from './unknown-fields.js';
 
 // NOTE: hand-written on purpose: `calculatePlan` must not need zod at run time (a browser
 // bundle of the engine stays small), and a request can hold many thousands of instances, over
@@ -136,7 +136,7 @@ function checkField(value: unknown, field: FieldKind, walk: Walk, name: string):
       if (typeof value !== 'boolean') walk.report(MESSAGES.boolean, name);
       return;
     case 'enum':
-      if (!(field.values as readonly unknown[]).includes(value)) walk.report(MESSAGES.enumValue(field.values), name);
+      if (!(field.values as readonly unknown[]).includes(value)) walk.report(enumMessage(field, value), name);
       return;
     case 'usage':
       if (!isUsage(value)) walk.report(MESSAGES.usageValue, name);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError, validatePlanRequest } from '../index.js';
+import { calculatePlanJson, PricingValidationError, validatePlanRequestJson } from '../index.js';
 import type { FieldViolation } from '../index.js';
 import { planArb } from '../test-support/arbitraries.js';
-import { editDistance } from './did-you-mean.js';
+import { editDistance } from '../errors/did-you-mean.js';
 import { formatPath } from './field-path.js';
 import type { PathSegment } from './field-path.js';
 import { knownFieldsAt } from './shape.js';
@@ -14,7 +14,7 @@ const flat = (fields: Json = {}): Json => ({ pricingModel: 'PRICING_MODEL_FLAT',
 /** The violations `calculatePlan` throws, or a failure when it prices the request. */
 function thrown(request: unknown): FieldViolation[] {
   try {
-    const result = calculatePlan(request);
+    const result = calculatePlanJson(request);
     throw new Error(`priced instead of refused: total ${result.total}`);
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
@@ -85,12 +85,12 @@ describe('strict requests: an unknown field is a violation at its path, with a d
       instances: [{ usage: { unitAmmount: 2, qty: 1 }, addons: [{ code: 'ip', usage: { qty: 1 } }] }],
       calcConfig: { overageRates: { unitAmmount: '3' } },
     };
-    expect(validatePlanRequest(request).success).toBe(true);
-    expect(calculatePlan(request).overageCost).toBe('6.00');
+    expect(validatePlanRequestJson(request).success).toBe(true);
+    expect(calculatePlanJson(request).overageCost).toBe('6.00');
   });
 
   it('the typo priced as zero before: the same request without the typo costs 10.00', () => {
-    expect(calculatePlan({ planConfig: { prices: [flat()] }, instances: [{}] }).total).toBe('10.00');
+    expect(calculatePlanJson({ planConfig: { prices: [flat()] }, instances: [{}] }).total).toBe('10.00');
   });
 });
 
@@ -136,12 +136,12 @@ describe('properties', () => {
         fc.pre(!knownFieldsAt(path).includes(typo));
         target[typo] = target[key];
         delete target[key];
-        const outcome = validatePlanRequest(request);
+        const outcome = validatePlanRequestJson(request);
         expect(outcome.success).toBe(false);
         const violation = outcome.success ? undefined : outcome.violations.find((v) => v.field === formatPath([...path, typo]));
         const suggested = /did you mean "([^"]+)"\?$/.exec(violation?.description ?? '')?.[1] ?? '';
         expect(editDistance(typo, suggested)).toBeLessThanOrEqual(1);
-        expect(() => calculatePlan(request)).toThrow(PricingValidationError);
+        expect(() => calculatePlanJson(request)).toThrow(PricingValidationError);
       }),
       { numRuns: Number(process.env.PRICING_PROPERTY_RUNS ?? 150) },
     );

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../errors/messages.js';
-import { closestName } from './did-you-mean.js';
+import { closestEnumValue, closestName } from '../errors/did-you-mean.js';
 
 /**
  * The keys of `value` that are not in `known`, as zod's strict objects find them: every
@@ -24,4 +24,14 @@ const NONE: readonly string[] = Object.freeze([]);
  */
 export function unknownFieldMessage(key: string, known: readonly string[]): string {
   return MESSAGES.unknownField(closestName(key, known));
+}
+
+/**
+ * The sentence for a refused enum value: the value echoed, with the closest allowed one or the
+ * list of choices (never `_UNSPECIFIED`, which means "not set").
+ * @example enumMessage({ values: PRICING_MODELS, label: 'a pricing model' }, 'PER_UNIT') // '"PER_UNIT" is not a pricing model; did you mean "PRICING_MODEL_PER_UNIT"?'
+ */
+export function enumMessage(field: { readonly values: readonly string[]; readonly label: string }, received: unknown): string {
+  const suggestion = typeof received === 'string' ? closestEnumValue(received, field.values) : undefined;
+  return MESSAGES.enumValue(received, field.label, field.values, suggestion);
 }

@@ -60,3 +60,22 @@ export function closestName(unknown: string, known: readonly string[]): string |
   }
   return best;
 }
+
+/**
+ * The allowed enum value closest to a refused one: the received text upper-cased (spaces and
+ * dashes as underscores) within two edits of a full name or of its name without the family
+ * prefix (`PER_UNIT` for `PRICING_MODEL_PER_UNIT`); `_UNSPECIFIED` is never offered.
+ * @example closestEnumValue('per-unit', PRICING_MODELS) // 'PRICING_MODEL_PER_UNIT'
+ */
+export function closestEnumValue(received: string, values: readonly string[]): string | undefined {
+  const wanted = received.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  // NOTE: every enum lists `<PREFIX>UNSPECIFIED` first, which gives the family prefix.
+  const prefix = (values[0] as string).slice(0, -'UNSPECIFIED'.length);
+  let best: string | undefined;
+  let bestDistance = MAX_SUGGESTION_EDITS + 1;
+  for (const name of values.slice(1)) {
+    const distance = Math.min(editDistance(wanted, name), editDistance(wanted, name.slice(prefix.length)));
+    if (distance < bestDistance) [best, bestDistance] = [name, distance];
+  }
+  return best;
+}
