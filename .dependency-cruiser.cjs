@@ -8,8 +8,8 @@
 // the generators it shares with the laws and the properties that compare against it compute with
 // big.js directly, so a fault in money/ cannot hide itself in both the engine and its oracle.
 const INDEPENDENT_ORACLE = [
-  'calculate-plan.properties.test.ts', 'test-support/arbitraries.ts', 'test-support/reference-model.ts',
-].map((file) => `^packages/pricing-core/src/${file.replace(/\./g, '\\.')}$`);
+  'src/calculate-plan.properties.test.ts', 'src/testing/arbitraries.ts', 'test/support/reference-model.ts',
+].map((file) => `^packages/pricing-core/${file.replace(/\./g, '\\.')}$`);
 
 module.exports = {
   forbidden: [

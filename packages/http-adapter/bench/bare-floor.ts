@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { calculatePlan } from '@billing/pricing-core';
+import { calculatePlanJson } from '@billing/pricing-core';
 import { load, type Figures } from './load.js';
 import { PLAN_3X6, PLAN_3X6_DECIMAL, README_PLAN } from './plans.js';
 
@@ -16,7 +16,7 @@ const CONNECTIONS = 32;
 
 /** The bare server: GET answers `{"status":"ok"}`; a POST is parsed, priced with `calculatePlan` and written. */
 function serve(): void {
-  const fixed = JSON.stringify(calculatePlan(structuredClone(PLAN_3X6)));
+  const fixed = JSON.stringify(calculatePlanJson(structuredClone(PLAN_3X6)));
   const server = createServer((request, response) => {
     if (request.method === 'GET') {
       response.writeHead(200, ['content-type', 'application/json']);
@@ -27,7 +27,7 @@ function serve(): void {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const answer = request.url === '/fixed' ? fixed : JSON.stringify(calculatePlan(body));
+      const answer = request.url === '/fixed' ? fixed : JSON.stringify(calculatePlanJson(body));
       response.writeHead(200, ['content-type', 'application/json']);
       response.end(answer);
     });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { calculatePlan } from '@billing/pricing-core';
+import { calculatePlan, calculatePlanJson } from '@billing/pricing-core';
 import type { CalculateOptions, PricingStats } from '@billing/pricing-core';
 import { createPriceCache } from '@billing/pricing-core';
 import { floatTotals, random, referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
@@ -178,7 +178,7 @@ function measureMemory(count: number, plan: string): void {
   const request = plan === 'reference' ? referenceRequest(referenceInstances(count)) : buildRequest(buildInstances(count));
   gc?.();
   const before = process.memoryUsage();
-  const result = calculatePlan(request, BENCH);
+  const result = calculatePlanJson(request, BENCH);
   const after = process.memoryUsage();
   gc?.();
   const retained = process.memoryUsage();
@@ -212,13 +212,13 @@ function main(): void {
     const reference = referenceInstances(10_000, decimal);
     const referenceBody = referenceRequest(reference);
     const stats: PricingStats = { smallInstances: 0, exactInstances: 0 };
-    calculatePlan(referenceBody, { stats });
-    const engine = time(() => calculatePlan(referenceBody), 10, 21);
-    const exactOnly = time(() => calculatePlan(referenceBody, { exact: true }), 3, 7);
+    calculatePlanJson(referenceBody, { stats });
+    const engine = time(() => calculatePlanJson(referenceBody), 10, 21);
+    const exactOnly = time(() => calculatePlanJson(referenceBody, { exact: true }), 3, 7);
     const float = floatTime(() => referenceFloatTotal(reference));
     const share = (100 * stats.smallInstances) / (stats.smallInstances + stats.exactInstances);
     console.log(`  ${decimal ? 'decimal readings (1 and 2 places, hours in quarters)' : 'whole-number readings'}: ${share.toFixed(1)}% of instances on the safe-integer fractions`);
-    console.log(`    calculatePlan (BASIC view):          ${engine.ms.toFixed(2).padStart(8)} ms   total ${engine.value.total}`);
+    console.log(`    calculatePlanJson (BASIC view):          ${engine.ms.toFixed(2).padStart(8)} ms   total ${engine.value.total}`);
     console.log(`    calculatePlan, { exact: true }:      ${exactOnly.ms.toFixed(2).padStart(8)} ms   total ${exactOnly.value.total}`);
     console.log(`    float64 loop:                        ${float.ms.toFixed(3).padStart(8)} ms   total ${float.value.toFixed(2)}`);
     console.log(`    ratio calculatePlan / float64:       ${(engine.ms / float.ms).toFixed(1).padStart(8)}x   (goal <= 30x, stretch 20x; CPU time: ${(engine.cpuMs / float.cpuMs).toFixed(1)}x)`);
@@ -241,7 +241,7 @@ function main(): void {
       time(() => {
         for (let i = 0; i < calls; i += 1) {
           const parsed: unknown = JSON.parse(text);
-          if (price) calculatePlan(parsed, options);
+          if (price) calculatePlanJson(parsed, options);
         }
         return 0;
       }, 5, 15).ms * (1000 / calls);
@@ -258,11 +258,11 @@ function main(): void {
   const request = buildRequest(instances);
   // NOTE: ten warm-up runs let V8 grow its young generation to a steady size first; with
   // three, the first timed runs still paid for many small scavenges.
-  const exact = time(() => calculatePlan(request, BENCH), 10, 15);
-  const serialized = time(() => JSON.stringify(calculatePlan(request, BENCH_FULL)).length, 5, 9);
+  const exact = time(() => calculatePlanJson(request, BENCH), 10, 15);
+  const serialized = time(() => JSON.stringify(calculatePlanJson(request, BENCH_FULL)).length, 5, 9);
   const float = time(() => floatTotal(instances), 20, 51);
   const floatJson = time(() => JSON.stringify({ total: floatTotal(instances) }).length, 20, 51);
-  console.log(`  calculatePlan (exact):                 ${exact.ms.toFixed(2).padStart(8)} ms   total ${exact.value.total}`);
+  console.log(`  calculatePlanJson (exact):                 ${exact.ms.toFixed(2).padStart(8)} ms   total ${exact.value.total}`);
   console.log(`  float64 loop:                          ${float.ms.toFixed(3).padStart(8)} ms   total ${float.value.toFixed(2)}`);
   console.log(`  ratio exact / float64:                 ${(exact.ms / float.ms).toFixed(0).padStart(8)}x`);
   console.log(`  JSON.stringify(calculatePlan) (FULL):  ${serialized.ms.toFixed(2).padStart(8)} ms   ${(serialized.value / 1024 / 1024).toFixed(1)} MB of JSON`);
@@ -275,7 +275,7 @@ function main(): void {
   console.log('scaling');
   for (const count of [1_000, 10_000, 50_000]) {
     const scaled = buildRequest(buildInstances(count));
-    const { ms } = time(() => calculatePlan(scaled, BENCH), 2, count >= 50_000 ? 5 : 7);
+    const { ms } = time(() => calculatePlanJson(scaled, BENCH), 2, count >= 50_000 ? 5 : 7);
     console.log(
       `  ${count.toLocaleString('en').padStart(7)} instances: ${ms.toFixed(1).padStart(8)} ms   ${((ms / count) * 1000).toFixed(2)} us/instance`,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, calculatePlanJson, PricingValidationError } from './index.js';
-import type { CalcConfigJson, InstanceJson, PlanRequestJson, PriceJson, TierJson } from './test-support/arbitraries.js';
+import type { CalcConfigJson, InstanceJson, PlanRequestJson, PriceJson, TierJson } from './testing/arbitraries.js';
 
 /** A request as a client would send it. */
 function request(

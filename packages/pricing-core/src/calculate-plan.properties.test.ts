@@ -14,10 +14,10 @@ import {
   planArb,
   pooledPlanArb,
   tiersArb,
-} from './test-support/arbitraries.js';
-import type { InstanceJson, PlanRequestJson, PriceJson } from './test-support/arbitraries.js';
-import { mutatedPlanArb } from './test-support/mutations.js';
-import { referenceAmount, singlePriceArb } from './test-support/reference-model.js';
+} from './testing/arbitraries.js';
+import type { InstanceJson, PlanRequestJson, PriceJson } from './testing/arbitraries.js';
+import { mutatedPlanArb } from '../test/support/mutations.js';
+import { referenceAmount, singlePriceArb } from '../test/support/reference-model.js';
 import { moneyFields } from './testing/check.js';
 
 /** Runs per law; raise with PRICING_PROPERTY_RUNS for a deeper search. */

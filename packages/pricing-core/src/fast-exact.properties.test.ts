@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from './index.js';
+import { calculatePlanJson, PricingValidationError } from './index.js';
 import type { CalculateOptions, PricingStats } from './index.js';
-import { planArb } from './test-support/arbitraries.js';
+import { planArb } from './testing/arbitraries.js';
 
 // The law of the two calculators (money/calculator.ts): pricing an instance on exact
 // fractions of safe integers where they hold, on rationals of decimals elsewhere, gives what
@@ -15,7 +15,7 @@ const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 150);
 /** The whole outcome as text: the result with its FULL debug, or the violations. */
 function outcome(request: unknown, options: CalculateOptions): string {
   try {
-    return JSON.stringify(calculatePlan(request, { view: 'FULL', ...options }));
+    return JSON.stringify(calculatePlanJson(request, { view: 'FULL', ...options }));
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     return JSON.stringify({ violations: error.violations, total: error.total });
@@ -56,7 +56,7 @@ function withEdges(plan: unknown, picks: readonly (readonly [number, string])[])
 }
 
 describe('fast == exact', () => {
-  it('fast == exact on random plans: calculatePlan(r) = calculatePlan(r, { exact: true }), byte for byte', () => {
+  it('fast == exact on random plans: calculatePlanJson(r) = calculatePlanJson(r, { exact: true }), byte for byte', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
         expect(outcome(plan, {})).toBe(outcome(plan, { exact: true }));
@@ -65,7 +65,7 @@ describe('fast == exact', () => {
     );
   });
 
-  it('fast == exact at the edges (2^53, 10^15, 12 decimals, long decimals, formulas): calculatePlan(r) = calculatePlan(r, { exact: true })', () => {
+  it('fast == exact at the edges (2^53, 10^15, 12 decimals, long decimals, formulas): calculatePlanJson(r) = calculatePlanJson(r, { exact: true })', () => {
     const picks = fc.array(fc.tuple(fc.nat(), edge), { minLength: 1, maxLength: 6 });
     fc.assert(
       fc.property(planArb(), picks, (plan, chosen) => {
@@ -86,7 +86,7 @@ describe('fast == exact', () => {
     planArb({ ...laneOptions, capHours: 'set', explicitHoursAndQuantity: true }),
   );
 
-  it('fast == exact in the BASIC view: calculatePlan(r, { view: BASIC }) = calculatePlan(r, { view: BASIC, exact: true })', () => {
+  it('fast == exact in the BASIC view: calculatePlanJson(r, { view: BASIC }) = calculatePlanJson(r, { view: BASIC, exact: true })', () => {
     fc.assert(
       fc.property(fc.oneof(lanePlan, planArb()), (plan) => {
         expect(outcome(plan, { view: 'BASIC' })).toBe(outcome(plan, { view: 'BASIC', exact: true }));
@@ -95,7 +95,7 @@ describe('fast == exact', () => {
     );
   });
 
-  it('fast == exact in the BASIC view at the edges (2^53, 10^15, 12 decimals): calculatePlan(r) = calculatePlan(r, { exact: true })', () => {
+  it('fast == exact in the BASIC view at the edges (2^53, 10^15, 12 decimals): calculatePlanJson(r) = calculatePlanJson(r, { exact: true })', () => {
     const picks = fc.array(fc.tuple(fc.nat(), edge), { minLength: 1, maxLength: 4 });
     fc.assert(
       fc.property(lanePlan, picks, (plan, chosen) => {

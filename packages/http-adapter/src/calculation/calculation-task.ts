@@ -1,4 +1,4 @@
-import { calculatePlan, PricingValidationError } from '@billing/pricing-core';
+import { calculatePlanJson, PricingValidationError } from '@billing/pricing-core';
 import type { PriceCache } from '@billing/pricing-core';
 import { toPlainJson } from '../http/plain-json.js';
 import type { CalculateOptions, LimitedFieldViolation } from '../limits/pricing-limits.js';
@@ -28,7 +28,7 @@ export type WorkerOutcome = Uint8Array<ArrayBuffer> | CalculationRefusal;
 export function runCalculation(task: CalculationTask, priceCache?: PriceCache): { ok: true; json: string } | CalculationRefusal {
   try {
     const request = 'requestJson' in task ? (JSON.parse(task.requestJson) as unknown) : task.request;
-    return { ok: true, json: toPlainJson(calculatePlan(request, priceCache === undefined ? task.options : { ...task.options, priceCache })) };
+    return { ok: true, json: toPlainJson(calculatePlanJson(request, priceCache === undefined ? task.options : { ...task.options, priceCache })) };
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     const total = error.total;

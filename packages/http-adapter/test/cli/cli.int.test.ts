@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMigrations } from '@billing/billing-domain';
-import { calculatePlan, validatePlanRequest } from '@billing/pricing-core';
+import { calculatePlanJson, validatePlanRequestJson } from '@billing/pricing-core';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPlainJson } from '../../src/http/plain-json.js';
@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('billing price', () => {
   it('prints a table: a row per line item, then the totals with the currency', async () => {
     const run = await runCli(['price', planFile]);
-    const result = calculatePlan(SAMPLE_PLAN);
+    const result = calculatePlanJson(SAMPLE_PLAN);
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     for (const item of result.lineItems) {
@@ -47,7 +47,7 @@ describe('billing price', () => {
   it('--format json from stdin prints the plain-decimal JSON of the result', async () => {
     const run = await runCli(['price', '-', '--format', 'json', '--view', 'full'], { stdin: JSON.stringify(SAMPLE_PLAN) });
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`${toPlainJson(calculatePlan(SAMPLE_PLAN, { view: 'FULL' }))}\n`);
+    expect(run.stdout).toBe(`${toPlainJson(calculatePlanJson(SAMPLE_PLAN, { view: 'FULL' }))}\n`);
     expect((JSON.parse(run.stdout) as { debug: { instances?: unknown[] } }).debug.instances).toHaveLength(2);
   });
 
@@ -68,7 +68,7 @@ describe('billing price', () => {
   it('a relative FILE is read from where `pnpm billing` was typed (INIT_CWD), not the repository root', async () => {
     const run = await runCli(['price', 'plan.json', '--format', 'json'], { env: { INIT_CWD: dir } });
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`${toPlainJson(calculatePlan(SAMPLE_PLAN))}\n`);
+    expect(run.stdout).toBe(`${toPlainJson(calculatePlanJson(SAMPLE_PLAN))}\n`);
   });
 
   it('a missing file or non-JSON input exits 1 with the reason', async () => {
@@ -94,7 +94,7 @@ describe('billing price', () => {
   it('--format json: an invalid plan prints the API\'s AIP-193 error body on stdout, exit 1', async () => {
     const bad = { planConfig: { currency: 'USD', prices: [{ productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '1e5' }] }, instances: [{}] };
     const run = await runCli(['price', '-', '--format', 'json'], { stdin: JSON.stringify(bad) });
-    const outcome = validatePlanRequest(bad);
+    const outcome = validatePlanRequestJson(bad);
     if (outcome.success) throw new Error('the sample must be invalid');
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
@@ -134,14 +134,14 @@ describe('billing price', () => {
     const lower = await runCli(['price', planFile, '--format', 'json', '--view', 'full']);
     expect(upper.code).toBe(0);
     expect(upper.stdout).toBe(lower.stdout);
-    expect(upper.stdout).toBe(`${toPlainJson(calculatePlan(SAMPLE_PLAN, { view: 'FULL' }))}\n`);
+    expect(upper.stdout).toBe(`${toPlainJson(calculatePlanJson(SAMPLE_PLAN, { view: 'FULL' }))}\n`);
   }, MULTI_SPAWN_TIMEOUT_MS);
 
   it('needs no server setting: PORT=abc or a bad HOST timeout do not stop offline pricing; a bad pricing limit does', async () => {
     const unrelated = { PORT: 'abc', BILLING_HEADERS_TIMEOUT_MS: 'soon', DATABASE_URL: 'mysql://x' };
     const run = await runCli(['price', planFile, '--format', 'json'], { env: unrelated });
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toBe(`${toPlainJson(calculatePlan(SAMPLE_PLAN))}\n`);
+    expect(run.stdout).toBe(`${toPlainJson(calculatePlanJson(SAMPLE_PLAN))}\n`);
     const limit = await runCli(['price', planFile], { env: { ...unrelated, BILLING_MAX_PRICES: '0' } });
     expect(limit.code).toBe(1);
     expect(limit.stderr).toContain('BILLING_MAX_PRICES must be an integer');

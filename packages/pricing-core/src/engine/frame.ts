@@ -18,7 +18,7 @@ export function frameOf<V>(c: Calculator<V>, instance: ResolvedInstance, plan: R
     input: new InstanceInput(c, quantity, billableHours, cycleHours),
     quantity,
     billableHours,
-    prorationFactor: decCompare(hours, plan.cycleHours) >= 0 ? c.one : c.div(c.dec(hours), cycleHours),
+    prorationFactor: decCompare(hours, plan.cycleHours) >= 0 ? c.one : c.quotient(c.dec(hours), cycleHours),
     cycleHours,
   };
 }

@@ -68,13 +68,13 @@ export class InstanceInput<V> implements ModelInput<V>, UsageReader<V> {
   private metric: string | null = null;
   private metricUnits: V;
   constructor(
-    private readonly c: Calculator<V>,
+    private readonly calc: Calculator<V>,
     readonly quantity: V,
     readonly hours: V,
     readonly cycleHours: V,
   ) {
-    this.units = c.zero;
-    this.metricUnits = c.zero;
+    this.units = calc.zero;
+    this.metricUnits = calc.zero;
   }
 
   /** Sets the price's figures: its billed units, the usage value it reads, its metric and that metric's units. */
@@ -92,7 +92,7 @@ export class InstanceInput<V> implements ModelInput<V>, UsageReader<V> {
 
   read(metric: string): V {
     if (metric === this.metric) return this.metricUnits;
-    return this.rawUsage.kind === 'map' ? usageOf(this.c, this.rawUsage, metric, 'SUM') : this.c.zero;
+    return this.rawUsage.kind === 'map' ? usageOf(this.calc, this.rawUsage, metric, 'SUM') : this.calc.zero;
   }
 }
 
@@ -115,8 +115,8 @@ export function runModel<V>(c: Calculator<V>, price: ResolvedPrice, input: Model
  * @example clampOf(EXACT, price, R0) // 'minimum' when a minimum is set
  */
 export function clampOf<V>(c: Calculator<V>, price: ResolvedPrice, amount: V): Clamp {
-  if (price.minimum !== null && c.cmp(amount, c.rat(price.minimum)) < 0) return 'minimum';
-  if (price.maximum !== null && c.cmp(amount, c.rat(price.maximum)) > 0) return 'maximum';
+  if (price.minimum !== null && c.compare(amount, c.rat(price.minimum)) < 0) return 'minimum';
+  if (price.maximum !== null && c.compare(amount, c.rat(price.maximum)) > 0) return 'maximum';
   return null;
 }
 

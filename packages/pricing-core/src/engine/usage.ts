@@ -16,7 +16,7 @@ export function aggregate<V>(c: Calculator<V>, values: readonly Decimal[], aggre
       let top = c.dec(values[0] as Decimal);
       for (let i = 1; i < values.length; i += 1) {
         const x = c.dec(values[i] as Decimal);
-        if (c.cmp(x, top) > 0) top = x;
+        if (c.compare(x, top) > 0) top = x;
       }
       return top;
     }
@@ -26,7 +26,7 @@ export function aggregate<V>(c: Calculator<V>, values: readonly Decimal[], aggre
       return c.dec(values[values.length - 1] as Decimal);
     case 'AVERAGE':
       // NOTE: kept as an exact fraction; 1, 1, 2 averages to 4/3, not 1.333...
-      return c.div(sum(c, values), c.dec(decOf(values.length)));
+      return c.quotient(sum(c, values), c.dec(decOf(values.length)));
     case 'UNIQUE_COUNT':
       return c.dec(decOf(new Set(values.map(decText)).size));
     default: {

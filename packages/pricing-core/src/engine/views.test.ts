@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, calculatePlanJson, PricingValidationError } from '../index.js';
 import type { FieldViolation, PlanResult } from '../index.js';
-import { planArb } from '../test-support/arbitraries.js';
+import { planArb } from '../testing/arbitraries.js';
 
 const flat = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' };
 const tiered = (count: number) => ({

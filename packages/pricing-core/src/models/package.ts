@@ -13,7 +13,7 @@ export function packageModel<V>(
   input: ModelInput<V>,
   explained = true,
 ): ModelResult<V> {
-  const packages = c.isZero(input.units) ? c.zero : c.ceil(c.div(input.units, c.dec(spec.packageSize)));
+  const packages = c.isZero(input.units) ? c.zero : c.ceil(c.quotient(input.units, c.dec(spec.packageSize)));
   return {
     amount: c.isZero(packages) ? c.zero : c.mul(packages, c.dec(spec.packagePrice)),
     breakdown: explained ? { units: input.units, packageSize: spec.packageSize, packages, packagePrice: spec.packagePrice } : NO_BREAKDOWN,

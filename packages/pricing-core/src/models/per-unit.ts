@@ -16,6 +16,6 @@ export function perUnitModel<V>(
 ): ModelResult<V> {
   const scaled = c.mul(input.units, c.dec(spec.rate));
   // NOTE: unitQuantity 1 (resolved to the shared ONE) is the common case: no division.
-  const amount = spec.unitQuantity === ONE ? scaled : c.div(scaled, c.dec(spec.unitQuantity));
+  const amount = spec.unitQuantity === ONE ? scaled : c.quotient(scaled, c.dec(spec.unitQuantity));
   return { amount, breakdown: explained ? { units: input.units, unitQuantity: spec.unitQuantity, rate: spec.rate } : NO_BREAKDOWN };
 }

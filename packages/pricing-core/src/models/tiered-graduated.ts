@@ -29,7 +29,7 @@ export function tierOf<V>(c: Calculator<V>, tiers: readonly ResolvedTier[], q: V
   while (low < high) {
     const middle = (low + high) >> 1;
     const end = (tiers[middle] as ResolvedTier).end;
-    if (end === null || c.cmp(q, c.rat(end)) <= 0) high = middle;
+    if (end === null || c.compare(q, c.rat(end)) <= 0) high = middle;
     else low = middle + 1;
   }
   return low;
@@ -40,7 +40,7 @@ function explain<V>(c: Calculator<V>, tiers: readonly ResolvedTier[], q: V, last
   for (let i = 0; i <= last; i += 1) {
     const tier = tiers[i] as ResolvedTier;
     const end = tier.end === null ? null : c.rat(tier.end);
-    const top = end !== null && c.cmp(q, end) > 0 ? end : q;
+    const top = end !== null && c.compare(q, end) > 0 ? end : q;
     used.push({ tier: tier.index, units: c.excess(top, c.rat(tier.start)), unitAmount: tier.unitAmount, flatFee: tier.flatFee });
   }
   return { mode: 'graduated', units: q, tiers: used };

@@ -30,8 +30,8 @@ export interface Calculator<V> {
   sub(a: V, b: V): V;
   mul(a: V, b: V): V;
   /** `a / b` for `b > 0`. */
-  div(a: V, b: V): V;
-  cmp(a: V, b: V): -1 | 0 | 1;
+  quotient(a: V, b: V): V;
+  compare(a: V, b: V): -1 | 0 | 1;
   isZero(a: V): boolean;
   /** `max(0, a - b)`. */
   excess(a: V, b: V): V;
@@ -207,8 +207,8 @@ export const SMALL: Calculator<Small> = {
   add: (a, b) => addSmall(a, b, 1),
   sub: (a, b) => addSmall(a, b, -1),
   mul: mulSmall,
-  div: divSmall,
-  cmp: cmpSmall,
+  quotient: divSmall,
+  compare: cmpSmall,
   isZero: (a) => a === 0,
   excess: (a, b) => (b === 0 ? a : cmpSmall(a, b) <= 0 ? 0 : addSmall(a, b, -1)),
   ceil: ceilSmall,
@@ -227,8 +227,8 @@ export const EXACT: Calculator<Rational> = {
   add,
   sub,
   mul,
-  div,
-  cmp,
+  quotient: div,
+  compare: cmp,
   isZero,
   excess: (a, b) => (isZero(b) ? a : atLeastZero(sub(a, b))),
   ceil: (a) => (decSign(a.n) === 0 ? R0 : rat(ceil(a))),

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calculatePlanJson } from '../index.js';
 import type { PlanResult } from '../index.js';
-import { decimalArb } from '../test-support/arbitraries.js';
+import { decimalArb } from '../testing/arbitraries.js';
 import { CODES_WITHOUT_MINOR_UNIT } from './currency.js';
 import { moneyFields } from '../testing/check.js';
 

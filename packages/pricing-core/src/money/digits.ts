@@ -2,7 +2,7 @@ import type { BigValue as Decimal, RoundingMode } from './big.js';
 import { D0, Dec, ROUND_DOWN, ROUND_HALF_UP } from './big.js';
 import { SAFE } from './decimal.js';
 
-// NOTE: big.js divides digit by digit in general and takes about a microsecond even for
+// big.js divides digit by digit in general and takes about a microsecond even for
 // 12345.67 / 672; pricing divides once per line by the cycle hours, a small whole number.
 // Short division by a small integer works on the same digit array big.js keeps, with every
 // intermediate below 10 x divisor, so it is exact; the result is an ordinary big.js value.

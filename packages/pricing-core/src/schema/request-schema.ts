@@ -3,6 +3,7 @@ import { MESSAGES } from '../errors/messages.js';
 import type { FieldKind, ObjectFields } from '../request/fields.js';
 import type { PlanRequest } from '../request/types.js';
 import { enumMessage } from '../validation/unknown-fields.js';
+import { docsOf } from '../request/field-docs.js';
 import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS, TIER_FIELDS } from '../request/fields.js';
 
 // NOTE: the zod schema of the request, derived from the field tables of `request/fields.ts`
@@ -49,8 +50,16 @@ function objectSchema(spec: ObjectFields): z.ZodObject {
   let schema = objects.get(spec);
   if (schema === undefined) {
     const shape: Record<string, z.ZodType> = {};
-    for (const [name, field] of Object.entries(spec.fields)) shape[name] = fieldSchema(field);
+    // NOTE: the descriptions come from the same docs as the TypeScript interfaces, so the
+    // OpenAPI document and the editor say the same thing about each field.
+    const docs = docsOf(spec);
+    const described = (name: string): string | undefined => (docs?.fieldDocs as Record<string, string> | undefined)?.[name];
+    for (const [name, field] of Object.entries(spec.fields)) {
+      const description = described(name);
+      shape[name] = description === undefined ? fieldSchema(field) : fieldSchema(field).describe(description);
+    }
     schema = z.strictObject(shape, { error: MESSAGES[spec.notObject] });
+    if (docs !== undefined) schema = schema.describe(docs.doc);
     objects.set(spec, schema);
   }
   return schema;

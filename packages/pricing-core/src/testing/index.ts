@@ -15,7 +15,7 @@ export {
   planArb as planRequestArbitrary,
   priceArb,
   tiersArb,
-} from '../test-support/arbitraries.js';
+} from './arbitraries.js';
 export type {
   AddonEntryJson,
   CalcConfigJson,
@@ -26,7 +26,7 @@ export type {
   PriceJson,
   TierJson,
   UsageJson,
-} from '../test-support/arbitraries.js';
+} from './arbitraries.js';
 export { canonical, moneyPattern, PricingLawViolation } from './check.js';
 export {
   instanceOrderLaw,

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import type { CalculateOptions } from '../limits.js';
 import type { PlanResult } from '../schema/result-types.js';
 import type { PlanRequest } from '../request/types.js';
-import { currencyOf, growUsage, MINOR_DIGITS, planArb } from '../test-support/arbitraries.js';
-import type { InstanceJson, PlanOptions, PlanRequestJson } from '../test-support/arbitraries.js';
+import { currencyOf, growUsage, MINOR_DIGITS, planArb } from './arbitraries.js';
+import type { InstanceJson, PlanOptions, PlanRequestJson } from './arbitraries.js';
 import { decMinus, decOf, decText } from '../money/decimal.js';
 import { canonical, compareAmounts, ensure, moneyFields, moneyPattern, sumOf } from './check.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, DEFAULT_PRICING_LIMITS, PricingValidationError, validatePlanRequest } from '../index.js';
+import { calculatePlan, calculatePlanJson, DEFAULT_PRICING_LIMITS, PricingValidationError, validatePlanRequestJson } from '../index.js';
 import type { CalculateOptions, FieldViolation } from '../index.js';
 
 const flat = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' };
@@ -8,7 +8,7 @@ const tiers = (count: number) => Array.from({ length: count }, (_, i) => tier(i,
 
 /** The violations of a request, or [] when it is valid. */
 function violationsOf(request: unknown, limits?: Parameters<typeof calculatePlan>[1]): FieldViolation[] {
-  const outcome = validatePlanRequest(request, limits);
+  const outcome = validatePlanRequestJson(request, limits);
   return outcome.success ? [] : outcome.violations;
 }
 
@@ -25,7 +25,7 @@ describe('request limits', () => {
   });
 
   it('maxInstances: 10,000 instances pass, 10,001 are a violation naming the limit', () => {
-    expect(calculatePlan({ instances: new Array(10_000).fill({}) }).lineItems).toHaveLength(10_000);
+    expect(calculatePlanJson({ instances: new Array(10_000).fill({}) }).lineItems).toHaveLength(10_000);
     expect(violationsOf({ instances: new Array(10_001).fill({}) })).toEqual([
       { field: 'instances', description: 'has 10,001 entries; at most 10,000 are allowed (limit maxInstances)', limit: 'maxInstances' },
     ]);
@@ -55,7 +55,7 @@ describe('request limits', () => {
   it('maxAddonsPerInstance: 100 add-ons pass, 101 are a violation at that instance', () => {
     const addon = { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ip', ...flat };
     const plan = (count: number) => ({ planConfig: { prices: [addon] }, instances: [{}, { addons: new Array(count).fill({ code: 'ip' }) }] });
-    expect(calculatePlan(plan(100)).lineItems[1]?.addons).toBe('100.00');
+    expect(calculatePlanJson(plan(100)).lineItems[1]?.addons).toBe('100.00');
     expect(violationsOf(plan(101))).toEqual([
       { field: 'instances[1].addons', description: 'has 101 entries; at most 100 are allowed (limit maxAddonsPerInstance)', limit: 'maxAddonsPerInstance' },
     ]);
@@ -80,14 +80,14 @@ describe('request limits', () => {
       { field: 'instances', description: 'has 3 entries; at most 2 are allowed (limit maxInstances)', limit: 'maxInstances' },
       { field: 'planConfig.prices', description: 'has 2 entries; at most 1 are allowed (limit maxPrices)', limit: 'maxPrices' },
     ]);
-    expect(() => calculatePlan({ instances: [{}, {}, {}] }, limits)).toThrow(PricingValidationError);
-    expect(() => calculatePlan({}, { limits: { maxInstances: -1 } })).toThrow(RangeError);
+    expect(() => calculatePlanJson({ instances: [{}, {}, {}] }, limits)).toThrow(PricingValidationError);
+    expect(() => calculatePlanJson({}, { limits: { maxInstances: -1 } })).toThrow(RangeError);
   });
 
   it('a view in lowercase is a RangeError that says the names are uppercase', () => {
     const lowercase = { view: 'full' } as unknown as CalculateOptions;
-    expect(() => calculatePlan({}, lowercase)).toThrow(new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got "full"`));
-    expect(() => validatePlanRequest({}, lowercase)).toThrow(RangeError);
+    expect(() => calculatePlanJson({}, lowercase)).toThrow(new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got "full"`));
+    expect(() => validatePlanRequestJson({}, lowercase)).toThrow(RangeError);
   });
 });
 
@@ -96,7 +96,7 @@ describe('violation cap', () => {
     const request = { instances: new Array(10_000).fill({ quantity: 'x' }) };
     let error: unknown;
     try {
-      calculatePlan(request);
+      calculatePlanJson(request);
     } catch (caught) {
       error = caught;
     }
@@ -106,12 +106,12 @@ describe('violation cap', () => {
     expect(violations[99]?.field).toBe('instances[99].quantity');
     expect(total).toBe(10_000);
     expect(message).toBe('request has 10,000 invalid fields; the first 100 are listed');
-    const outcome = validatePlanRequest(request);
+    const outcome = validatePlanRequestJson(request);
     expect(outcome.success ? 0 : outcome.total).toBe(10_000);
   });
 
   it('keeps the usual message when nothing is cut', () => {
-    expect(() => calculatePlan({ instances: [{ quantity: 'x' }, { quantity: 'y' }] })).toThrow(
+    expect(() => calculatePlanJson({ instances: [{ quantity: 'x' }, { quantity: 'y' }] })).toThrow(
       /^Invalid pricing request: instances\[0\]\.quantity: .* \(and 1 more\)$/,
     );
   });

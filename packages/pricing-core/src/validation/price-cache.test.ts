@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { calculatePlan, PricingValidationError } from '../index.js';
+import { calculatePlanJson, PricingValidationError } from '../index.js';
 import type { CalculateOptions } from '../index.js';
-import { planArb } from '../test-support/arbitraries.js';
-import { mutatedPlanArb } from '../test-support/mutations.js';
+import { planArb } from '../testing/arbitraries.js';
+import { mutatedPlanArb } from '../../test/support/mutations.js';
 import { createPriceCache, DEFAULT_PRICE_CACHE, PriceCache, priceListKey } from './price-cache.js';
 import type { PriceCacheSettings } from './price-cache.js';
 
@@ -15,14 +15,14 @@ const configurePriceCache = (settings?: Partial<PriceCacheSettings>): void => {
   cache = createPriceCache(settings);
 };
 const priceCacheSize = (): number => cache.size;
-const cachedPlan = (request: unknown) => calculatePlan(request, { priceCache: cache });
+const cachedPlan = (request: unknown) => calculatePlanJson(request, { priceCache: cache });
 /** The key of a list priced with no capHours (the default cycle of 730 hours). */
 const keyOf730 = (prices: unknown, max = DEFAULT_PRICE_CACHE.maxKeyChars) => priceListKey({ prices, cycleHours: '730' }, max);
 
 /** The whole outcome as text: the result with its FULL debug, or the violations (priced with the cache unless told otherwise). */
 function outcome(request: unknown, options: CalculateOptions = { priceCache: cache }): string {
   try {
-    return JSON.stringify(calculatePlan(request, { view: 'FULL', ...options }));
+    return JSON.stringify(calculatePlanJson(request, { view: 'FULL', ...options }));
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     return JSON.stringify({ violations: error.violations, total: error.total });
@@ -81,7 +81,7 @@ describe('the resolved-prices cache', () => {
     expect(priceCacheSize()).toBe(1);
     expect(cachedPlan(structuredClone(request)).total).toBe(total);
     expect(priceCacheSize()).toBe(1);
-    expect(calculatePlan(request).total).toBe(total);
+    expect(calculatePlanJson(request).total).toBe(total);
     expect(priceCacheSize()).toBe(1);
   });
 
@@ -182,11 +182,11 @@ describe('the resolved-prices cache', () => {
   it('the cache is the caller\'s: two caches share nothing, and a call without one keeps nothing', () => {
     const other = createPriceCache();
     const request = { planConfig: { prices: PRICES }, instances: INSTANCES };
-    calculatePlan(request);
+    calculatePlanJson(request);
     expect([cache.size, other.size]).toEqual([0, 0]);
-    calculatePlan(request, { priceCache: other });
+    calculatePlanJson(request, { priceCache: other });
     expect([cache.size, other.size]).toEqual([0, 1]);
-    expect(() => calculatePlan(request, { priceCache: { size: 0 } })).toThrow(RangeError);
+    expect(() => calculatePlanJson(request, { priceCache: { size: 0 } })).toThrow(RangeError);
   });
 
   it('a list nested 100,000 deep is refused as a key and reported by the checks, without a stack overflow', () => {

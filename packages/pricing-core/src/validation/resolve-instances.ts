@@ -154,11 +154,10 @@ function plainlyValid(item: unknown, addonCodes: ReadonlySet<string>): boolean {
   return true;
 }
 
-// NOTE: price as you resolve. A resolved instance that lives through the whole calculation
-// is copied by the garbage collector again and again (measured: resolving 10,000 instances
-// costs ~1.3 ms when they die young and ~15 ms when they are kept). So the instances are
-// validated once, here, and resolved again, one by one, as they are priced; each dies
-// right after its line item is made. Resolving is a pure function of the validated request,
+// Price as you resolve: a resolved instance that lives through the whole calculation is
+// copied by the garbage collector again and again, so the instances are validated once, here,
+// and resolved again, one by one, as they are priced; each dies right after its line item is
+// made (the figures are in docs/benchmarks.md). Resolving is a pure function of the validated request,
 // which does not change during the (synchronous) calculation.
 
 /** Instances resolved from the validated request each time one is read. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validatePlanRequest } from '../index.js';
 import { planRequestSchema } from '../schema/request-schema.js';
-import { planArb } from '../test-support/arbitraries.js';
+import { planArb } from '../testing/arbitraries.js';
 import { ViolationCollector } from './collector.js';
 import { reportSchemaIssues } from '../schema/zod-issues.js';
 import { checkRequestShape } from './shape.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePlanJson, PricingValidationError, validatePlanRequestJson } from '../index.js';
 import type { FieldViolation } from '../index.js';
-import { planArb } from '../test-support/arbitraries.js';
+import { planArb } from '../testing/arbitraries.js';
 import { editDistance } from '../errors/did-you-mean.js';
 import { formatPath } from './field-path.js';
 import type { PathSegment } from './field-path.js';

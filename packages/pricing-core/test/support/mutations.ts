@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { planArb } from './arbitraries.js';
+import { planArb } from '../../src/testing/arbitraries.js';
 
 // Random edits of valid plans: the values and keys that tend to break parsers, number readers
 // and map lookups, applied at random places.

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fc from 'fast-check';
-import { ANY_PLAN, priceArb } from './arbitraries.js';
-import type { Currency, InstanceJson, PriceJson, TierJson } from './arbitraries.js';
+import { ANY_PLAN, priceArb } from '../../src/testing/arbitraries.js';
+import type { Currency, InstanceJson, PriceJson, TierJson } from '../../src/testing/arbitraries.js';
 
 // An independent exact model of the cycle, units, models and time rules of docs/pricing.md (FORMULA aside),
 // which the property tests compare the engine against.
