@@ -4,7 +4,6 @@
  */
 
 import type { FieldViolation } from '@billing/pricing-core';
-import type { EventService } from './events/event-service.js';
 
 export type { FieldViolation };
 
@@ -227,4 +226,123 @@ export interface BillingService {
   /** Storage reachable? Never throws. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** The event types an add-on change makes. */
+export type AddonEventType = 'addon_subscription.created' | 'addon_subscription.updated' | 'addon_subscription.canceled';
+/** Every event type, `ping` included. */
+export type EventType = AddonEventType | 'ping';
+
+/** The fields of an add-on a change can move: every field of the resource but `timestamps`. */
+export type AddonAttributes = Omit<AddonSubscription, 'timestamps'>;
+
+/** The data of an add-on event. */
+export interface AddonEventData {
+  /** The resource after the change, exactly as `GET /v1/addon-subscriptions/{id}` returns it. */
+  addonSubscription: AddonSubscription;
+  /** The previous values of the fields that changed (updated and canceled only). */
+  previousAttributes?: Partial<AddonAttributes>;
+}
+
+/** The data of a `ping`. */
+export interface PingEventData {
+  eventDestinationId: string;
+}
+
+/** One event as sent to destinations and as `GET /v1/events/{id}` returns it. */
+export interface OutboundEvent {
+  /** `evt_` and 32 hex digits; the `webhook-id` of every request that carries it. */
+  id: string;
+  type: EventType;
+  /** When the change committed (RFC 3339). */
+  timestamp: string;
+  organizationId: string;
+  /** Strictly increasing per organization in commit order, without gaps. */
+  sequence: number;
+  data: AddonEventData | PingEventData;
+}
+
+/** An endpoint of the organization's that receives its events (never shows its secret). */
+export interface EventDestination {
+  id: string;
+  url: string;
+  eventTypes: EventType[];
+  description: string;
+  disabled: boolean;
+  /** Why it is disabled (by a 410, by failing too long, or by a caller); null when enabled. */
+  disabledReason: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+/** The state of one event's delivery to one destination. */
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** One attempt to deliver. */
+export interface DeliveryAttempt {
+  /** When the attempt started (RFC 3339). */
+  time: string;
+  /** The answer's status; null when there was none (see `error`). */
+  httpStatus: number | null;
+  /** Why there was no answer (timeout, refused address, connection error); null when there was one. */
+  error: string | null;
+  durationMs: number;
+  /** The first 1 KiB of the answer's body, as text. */
+  response: string;
+}
+
+/** One event's delivery to one destination, as `GET /v1/events/{id}/deliveries` lists it. */
+export interface EventDelivery {
+  eventDestinationId: string;
+  status: DeliveryStatus;
+  /** Oldest first. */
+  attempts: DeliveryAttempt[];
+  /** When the next attempt is due; null unless pending. */
+  nextAttemptTime: string | null;
+}
+
+/** What a destination is made from (`POST /v1/event-destinations`). */
+export interface DestinationInput {
+  url: string;
+  /** Default: every type but `ping`. */
+  eventTypes?: string[];
+  description?: string;
+}
+
+/** What `PATCH /v1/event-destinations/{id}` may change. */
+export interface DestinationPatch {
+  url?: string;
+  eventTypes?: string[];
+  description?: string;
+  disabled?: boolean;
+}
+
+/** A page of destinations. */
+export interface DestinationPage {
+  eventDestinations: EventDestination[];
+  nextPageToken: string;
+}
+
+/** A page of events. */
+export interface EventPage {
+  events: OutboundEvent[];
+  nextPageToken: string;
+}
+
+/** The events API (`/v1/event-destinations`, `/v1/events`), scoped by organization. */
+export interface EventService {
+  createDestination(organizationId: string, input: DestinationInput, now: Date): Promise<Outcome<{ eventDestination: EventDestination; secret: string }>>;
+  listDestinations(organizationId: string, query: { pageSize: number; pageToken?: string }): Promise<Outcome<DestinationPage>>;
+  getDestination(organizationId: string, id: string): Promise<Outcome<EventDestination>>;
+  updateDestination(organizationId: string, id: string, patch: DestinationPatch, now: Date): Promise<Outcome<EventDestination>>;
+  deleteDestination(organizationId: string, id: string): Promise<Outcome<null>>;
+  rotateSecret(organizationId: string, id: string, now: Date): Promise<Outcome<{ secret: string }>>;
+  ping(organizationId: string, id: string, now: Date): Promise<Outcome<{ event: OutboundEvent; delivery: EventDelivery }>>;
+  listEvents(
+    organizationId: string,
+    query: { type?: string; addonSubscriptionId?: string; pageSize: number; pageToken?: string },
+  ): Promise<Outcome<EventPage>>;
+  getEvent(organizationId: string, id: string): Promise<Outcome<OutboundEvent>>;
+  listDeliveries(organizationId: string, eventId: string): Promise<Outcome<{ deliveries: EventDelivery[] }>>;
+  resend(organizationId: string, eventId: string, input: { eventDestinationId?: string }, now: Date): Promise<Outcome<null>>;
 }

@@ -19,6 +19,7 @@ import { rateLimiter } from './limits/rate-limit.js';
 import type { ServiceMetrics } from './metrics/metrics.js';
 import { registerMetricsRoute } from './metrics/metrics-route.js';
 import { registerAddonSubscriptionRoutes } from './routes/addon-subscriptions.js';
+import { registerEventPayloads, registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerCalculatorPage } from './pages/calculator-page.js';
@@ -72,11 +73,14 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerDocsPage(app);
   registerCalculatorPage(app);
   if (deps.metrics) registerMetricsRoute(app, deps.metrics);
+  // The payloads the service sends, as the document's `webhooks` (on the root: they have no path here).
+  if (deps.billing.events) registerEventPayloads(app);
 
   const v1 = new OpenAPIHono<AppEnv>();
   v1.use('*', guard({ authenticate, bodyLimitBytes, ...(rateLimit ? { rateLimit } : {}) }));
   registerPlanRoutes(v1, { calculator: deps.calculator ?? INLINE_CALCULATOR, limits: deps.pricingLimits ?? {}, bodyLimitBytes });
   registerAddonSubscriptionRoutes(v1, deps.billing.addons, clock, bodyLimitBytes);
+  if (deps.billing.events) registerEventRoutes(v1, deps.billing.events, clock, bodyLimitBytes);
   v1.onError(answerError(aip193Errors));
   app.route('/v1', v1);
 

@@ -86,9 +86,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       const batch = queue;
       queue = [];
       try {
-        await store.transaction(async (uow) => {
-          for (const { outcome } of batch) await uow.events.finishAttempt(outcome);
-        });
+        await store.transaction((uow) => uow.events.finishAttempts(batch.map(({ outcome }) => outcome)));
       } catch (error) {
         // NOTE: the attempts are not recorded; their leases run out and they are made again.
         options.onError?.(error);

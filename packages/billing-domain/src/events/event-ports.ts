@@ -105,8 +105,8 @@ export interface EventOutbox {
   lease(request: LeaseRequest): Promise<LeasedDelivery[]>;
   /** Leases one delivery now, due or not, unless another lease holds it; null then. */
   leaseOne(request: LeaseRequest, organizationId: string, eventId: string, destinationId: string): Promise<LeasedDelivery | null>;
-  /** Records an attempt and what follows from it. */
-  finishAttempt(outcome: AttemptOutcome): Promise<void>;
+  /** Records attempts and what follows from each, in one statement (a 410's cancellations after it). */
+  finishAttempts(outcomes: readonly AttemptOutcome[]): Promise<void>;
   /** Deliveries not yet succeeded, failed or canceled, in every organization. */
   pendingCount(): Promise<number>;
   /** Deletes events made before `cutoff` with their deliveries and attempts; answers how many events. */

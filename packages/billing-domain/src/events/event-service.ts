@@ -1,28 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DomainError, Outcome } from '../contract.js';
+import type { DestinationInput, DestinationPatch, DomainError, EventService, Outcome } from '../contract.js';
 import type { BillingStore } from '../domain/ports.js';
 import { MAX_PAGE_TOKEN_LENGTH, signListToken, verifyListToken } from '../service/page-token.js';
 import { isStorableText } from '../webhooks/storable-text.js';
 import type { DestinationRecord } from './event-ports.js';
-import { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType, type EventDelivery, type EventDestination, type EventType, type OutboundEvent } from './event-types.js';
+import { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType, type EventDestination, type EventType } from './event-types.js';
 import { SECRET_PREFIX } from './signing.js';
 import { checkDestinationUrl, systemResolveAll, type ResolveAll, type UrlPolicy } from './url-guard.js';
-
-/** What a destination is made from (`POST /v1/event-destinations`). */
-export interface DestinationInput {
-  url: string;
-  /** Default: every type but `ping`. */
-  eventTypes?: string[];
-  description?: string;
-}
-
-/** What `PATCH /v1/event-destinations/{id}` may change. */
-export interface DestinationPatch {
-  url?: string;
-  eventTypes?: string[];
-  description?: string;
-  disabled?: boolean;
-}
 
 /** The limits and settings of the events API. */
 export interface EventServiceOptions {
@@ -42,36 +26,6 @@ export interface EventServiceOptions {
   resolveAll?: ResolveAll;
   /** Told about every storage error turned into `storage.unavailable`. */
   onError?: (error: unknown) => void;
-}
-
-/** A page of destinations. */
-export interface DestinationPage {
-  eventDestinations: EventDestination[];
-  nextPageToken: string;
-}
-
-/** A page of events. */
-export interface EventPage {
-  events: OutboundEvent[];
-  nextPageToken: string;
-}
-
-/** The events API (`/v1/event-destinations`, `/v1/events`), scoped by organization. */
-export interface EventService {
-  createDestination(organizationId: string, input: DestinationInput, now: Date): Promise<Outcome<{ eventDestination: EventDestination; secret: string }>>;
-  listDestinations(organizationId: string, query: { pageSize: number; pageToken?: string }): Promise<Outcome<DestinationPage>>;
-  getDestination(organizationId: string, id: string): Promise<Outcome<EventDestination>>;
-  updateDestination(organizationId: string, id: string, patch: DestinationPatch, now: Date): Promise<Outcome<EventDestination>>;
-  deleteDestination(organizationId: string, id: string): Promise<Outcome<null>>;
-  rotateSecret(organizationId: string, id: string, now: Date): Promise<Outcome<{ secret: string }>>;
-  ping(organizationId: string, id: string, now: Date): Promise<Outcome<{ event: OutboundEvent; delivery: EventDelivery }>>;
-  listEvents(
-    organizationId: string,
-    query: { type?: string; addonSubscriptionId?: string; pageSize: number; pageToken?: string },
-  ): Promise<Outcome<EventPage>>;
-  getEvent(organizationId: string, id: string): Promise<Outcome<OutboundEvent>>;
-  listDeliveries(organizationId: string, eventId: string): Promise<Outcome<{ deliveries: EventDelivery[] }>>;
-  resend(organizationId: string, eventId: string, input: { eventDestinationId?: string }, now: Date): Promise<Outcome<null>>;
 }
 
 const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });

@@ -258,35 +258,61 @@ export function sqlEventOutbox(sql: SqlClient): EventOutbox {
       const rows = await sql.query(LEASE_SQL(true), [...leaseParams(request), organizationId, eventId, destinationId]);
       return rows[0] === undefined ? null : leasedFromRow(rows[0]);
     },
-    async finishAttempt(o) {
-      const { delivery: d, attempt: a } = o;
+    async finishAttempts(outcomes) {
+      if (outcomes.length === 0) return;
+      const rows = outcomes.map((o) => ({
+        organization_id: o.delivery.organizationId,
+        event_id: o.delivery.eventId,
+        destination_id: o.delivery.destinationId,
+        lease_owner: o.delivery.leaseOwner,
+        attempt_time: o.attempt.time,
+        http_status: o.attempt.httpStatus,
+        error: o.attempt.error,
+        duration_ms: o.attempt.durationMs,
+        response: o.attempt.response,
+        status: o.status,
+        attempts_in_run: o.attemptsInRun,
+        next_attempt_time: o.nextAttemptTime,
+        succeeded: o.succeeded,
+        disable_reason: o.disableReason,
+      }));
+      // One statement for a batch: the attempts, each delivery's next state (only while its lease is
+      // held), and each destination's failing streak and disabling (one row per destination).
       await sql.query(
-        `WITH attempt AS (
+        `WITH o AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS o(organization_id text, event_id text, destination_id text, lease_owner text,
+             attempt_time timestamptz, http_status integer, error text, duration_ms integer, response text, status text,
+             attempts_in_run integer, next_attempt_time timestamptz, succeeded boolean, disable_reason text)),
+         attempts AS (
            INSERT INTO event_delivery_attempts (organization_id, event_id, destination_id, attempt_time, http_status, error, duration_ms, response)
-           VALUES ($1, $2, $3, $4::timestamptz, $5, $6, $7, $8))
-         UPDATE event_deliveries SET
-           status = CASE WHEN resend_requested THEN 'pending' ELSE $10 END,
-           attempts_in_run = CASE WHEN resend_requested THEN 0 ELSE $11 END,
-           next_attempt_time = CASE WHEN resend_requested THEN $4::timestamptz ELSE $12::timestamptz END,
-           resend_requested = false, lease_owner = NULL, lease_until = NULL
-         WHERE organization_id = $1 AND event_id = $2 AND destination_id = $3 AND lease_owner = $9`,
-        [d.organizationId, d.eventId, d.destinationId, a.time, a.httpStatus, a.error, a.durationMs, a.response, d.leaseOwner,
-          o.status, o.attemptsInRun, o.nextAttemptTime],
+           SELECT organization_id, event_id, destination_id, attempt_time, http_status, error, duration_ms, response FROM o),
+         deliveries AS (
+           UPDATE event_deliveries t SET
+             status = CASE WHEN t.resend_requested THEN 'pending' ELSE o.status END,
+             attempts_in_run = CASE WHEN t.resend_requested THEN 0 ELSE o.attempts_in_run END,
+             next_attempt_time = CASE WHEN t.resend_requested THEN o.attempt_time ELSE o.next_attempt_time END,
+             resend_requested = false, lease_owner = NULL, lease_until = NULL
+           FROM o
+           WHERE t.organization_id = o.organization_id AND t.event_id = o.event_id AND t.destination_id = o.destination_id
+             AND t.lease_owner = o.lease_owner),
+         per_destination AS (
+           SELECT organization_id, destination_id, bool_or(succeeded) AS any_succeeded, min(attempt_time) AS first_time,
+             max(disable_reason) AS disable_reason
+           FROM o GROUP BY organization_id, destination_id)
+         UPDATE event_destinations t SET
+           failing_since = CASE WHEN p.any_succeeded THEN NULL ELSE COALESCE(t.failing_since, p.first_time) END,
+           disabled = t.disabled OR p.disable_reason IS NOT NULL,
+           disabled_reason = CASE WHEN p.disable_reason IS NOT NULL AND NOT t.disabled THEN p.disable_reason ELSE t.disabled_reason END,
+           update_time = CASE WHEN p.disable_reason IS NOT NULL AND NOT t.disabled THEN p.first_time ELSE t.update_time END
+         FROM per_destination p
+         WHERE t.organization_id = p.organization_id AND t.id = p.destination_id`,
+        [JSON.stringify(rows)],
       );
-      await sql.query(
-        `UPDATE event_destinations SET
-           failing_since = CASE WHEN $3 THEN NULL ELSE COALESCE(failing_since, $4::timestamptz) END,
-           disabled = disabled OR $5::text IS NOT NULL,
-           disabled_reason = CASE WHEN $5::text IS NOT NULL AND NOT disabled THEN $5::text ELSE disabled_reason END,
-           update_time = CASE WHEN $5::text IS NOT NULL AND NOT disabled THEN $4::timestamptz ELSE update_time END
-         WHERE organization_id = $1 AND id = $2`,
-        [d.organizationId, d.destinationId, o.succeeded, a.time, o.disableReason],
-      );
-      if (o.cancelPending) {
+      for (const o of outcomes.filter((x) => x.cancelPending)) {
         await sql.query(
           `UPDATE event_deliveries SET status = 'canceled', next_attempt_time = NULL
            WHERE organization_id = $1 AND destination_id = $2 AND status = 'pending'`,
-          [d.organizationId, d.destinationId],
+          [o.delivery.organizationId, o.delivery.destinationId],
         );
       }
     },

@@ -21,7 +21,8 @@ export type {
   LeasedDelivery,
 } from './event-ports.js';
 export { createEventService } from './event-service.js';
-export type { DestinationInput, DestinationPage, DestinationPatch, EventPage, EventService, EventServiceOptions } from './event-service.js';
+export type { EventServiceOptions } from './event-service.js';
+export type { DestinationInput, DestinationPage, DestinationPatch, EventPage, EventService } from '../contract.js';
 export { createDeliverer } from './deliverer.js';
 export type { Deliverer, DelivererOptions } from './deliverer.js';
 export { httpEventSender, senderAgents, RESPONSE_PREVIEW_BYTES } from './http-sender.js';

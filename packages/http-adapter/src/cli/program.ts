@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { packagePath } from '../pages/package-root.js';
 import { registerConfigCommand } from './config-check.js';
+import { registerListenCommand } from './listen.js';
 import { registerMigrateCommand } from './migrate.js';
 import { registerPriceCommand } from './price.js';
 import { registerServeCommand } from './serve.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerWebhookCommand(program);
   registerConfigCommand(program);
   registerMigrateCommand(program);
+  registerListenCommand(program);
   for (const command of program.commands) applyExitOverride(command);
   return program;
 }

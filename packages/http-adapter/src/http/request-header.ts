@@ -33,3 +33,28 @@ export function rawHeader(raw: readonly string[], lowerCaseName: string): string
   }
   return found;
 }
+
+/**
+ * Every request header, names lower case, repeated ones joined with ", " as `Headers` joins them. On
+ * @hono/node-server read from node's raw header list, so no web `Headers` (nor `Request`) is built for it;
+ * elsewhere from `c.req.raw.headers`.
+ * @example requestHeaders(c)['stripe-signature']
+ */
+export function requestHeaders(c: Context): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming === undefined) {
+    c.req.raw.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return headers;
+  }
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    const before = headers[name];
+    headers[name] = before === undefined ? value : `${before}, ${value}`;
+  }
+  return headers;
+}

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The service's metrics, in a registry of their own (never prom-client's global one). */
 export interface ServiceMetrics {
@@ -9,6 +9,18 @@ export interface ServiceMetrics {
   calculationDuration: Histogram;
   calculationEntries: Histogram;
   storageErrors: Counter<'route'>;
+  /** Attempts to deliver events: succeeded, retried (failed, tried again) or failed (given up). */
+  eventDeliveries: Counter<'outcome'>;
+  /** Commit to successful delivery. */
+  eventDeliveryLag: Histogram;
+}
+
+/** Where the metrics read what they do not count themselves. */
+export interface MetricsSources {
+  /** Deliveries not yet succeeded, failed or canceled (the `billing_events_pending` gauge). */
+  pendingEvents?: () => Promise<number>;
+  /** Statements sent to the database so far (the `billing_store_statements_total` counter). */
+  storeStatements?: () => number;
 }
 
 /**
@@ -17,11 +29,11 @@ export interface ServiceMetrics {
  * database.
  * @example const metrics = createMetrics({ storeStatements: () => store.statementCount() }); await metrics.registry.metrics()
  */
-export function createMetrics(options: { storeStatements?: () => number } = {}): ServiceMetrics {
+export function createMetrics(sources: MetricsSources = {}): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const storeStatements = options.storeStatements;
+  const storeStatements = sources.storeStatements;
   if (storeStatements !== undefined) {
     let reported = 0;
     new Counter({
@@ -35,7 +47,35 @@ export function createMetrics(options: { storeStatements?: () => number } = {}):
       },
     });
   }
+  const pendingEvents = sources.pendingEvents;
+  if (pendingEvents !== undefined) {
+    new Gauge({
+      name: 'billing_events_pending',
+      help: 'Event deliveries waiting for a successful attempt (pending), in every organization',
+      registers,
+      async collect() {
+        // Storage down: the gauge keeps its last value rather than failing the whole scrape.
+        try {
+          this.set(await pendingEvents());
+        } catch {
+          /* kept */
+        }
+      },
+    });
+  }
   return {
+    eventDeliveries: new Counter({
+      name: 'billing_event_deliveries_total',
+      help: 'Attempts to deliver events by outcome: succeeded, retried (failed, will be tried again), failed (given up)',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    eventDeliveryLag: new Histogram({
+      name: 'billing_event_delivery_lag_seconds',
+      help: 'Time from the commit of a change to the successful delivery of its event',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600, 86_400],
+      registers,
+    }),
     registry,
     httpRequests: new Counter({
       name: 'http_requests_total',

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_REPLAY_CHECKPOINT_LAG_MS, MAX_PAGE_TOKEN_LENGTH } from '@billing/billing-domain';
+import { DEFAULT_REPLAY_CHECKPOINT_LAG_MS, MAX_PAGE_TOKEN_LENGTH, parseDuration, parseSchedule } from '@billing/billing-domain';
 import { DEFAULT_PRICE_CACHE } from '@billing/pricing-core';
 import { JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from '../auth/remote-key-set.js';
 import { DEFAULT_PRICING_LIMITS, PRICING_LIMIT_SETTINGS, type PricingLimits } from '../limits/pricing-limits.js';
@@ -25,6 +25,21 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
       }
       return n;
     });
+
+const flag = (name: string) =>
+  optionalText
+    .pipe(z.enum(['0', '1'], { message: `${name} must be 0 or 1` }).optional())
+    .transform((v) => v === '1');
+
+const durations = (name: string, fallback: string, parse: (text: string) => unknown) =>
+  optionalText.transform((v, ctx) => {
+    const text = v ?? fallback;
+    if (parse(text) === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be ${name.endsWith('SCHEDULE') ? 'a comma-separated list of durations' : 'a duration'} such as 5s, 30m, 2h or 5d, got "${text}"` });
+      return z.NEVER;
+    }
+    return text;
+  });
 
 const MAX_LIMIT = 1_000_000_000;
 /** Connections each process keeps to PostgreSQL at most, unless BILLING_DB_POOL_SIZE says otherwise. */
@@ -87,6 +102,22 @@ const serverEnvShape = {
   BILLING_JWKS_TIMEOUT_MS: integer('BILLING_JWKS_TIMEOUT_MS', 1, 60_000, JWKS_TIMEOUT_MS),
   BILLING_JWKS_COOLDOWN_MS: integer('BILLING_JWKS_COOLDOWN_MS', 0, HOUR_MS, JWKS_COOLDOWN_MS),
   BILLING_JWKS_CACHE_MAX_AGE_MS: integer('BILLING_JWKS_CACHE_MAX_AGE_MS', 1_000, DAY_MS, JWKS_CACHE_MAX_AGE_MS),
+  BILLING_EVENT_DELIVERY: optionalText
+    .pipe(z.enum(['on', 'off'], { message: 'BILLING_EVENT_DELIVERY must be on or off' }).optional())
+    .transform((v) => v ?? 'on'),
+  BILLING_EVENT_TIMEOUT_MS: integer('BILLING_EVENT_TIMEOUT_MS', 1, 300_000, 15_000),
+  BILLING_EVENT_RETRY_SCHEDULE: durations('BILLING_EVENT_RETRY_SCHEDULE', '5s,5m,30m,2h,5h,10h,10h', parseSchedule),
+  BILLING_EVENT_DISABLE_AFTER: durations('BILLING_EVENT_DISABLE_AFTER', '5d', parseDuration),
+  BILLING_EVENT_RETENTION_DAYS: integer('BILLING_EVENT_RETENTION_DAYS', 1, 3650, 30),
+  BILLING_EVENT_SECRET_OVERLAP_S: integer('BILLING_EVENT_SECRET_OVERLAP_S', 0, 30 * 86_400, 86_400),
+  BILLING_MAX_EVENT_DESTINATIONS: integer('BILLING_MAX_EVENT_DESTINATIONS', 1, 10_000, 20),
+  BILLING_EVENT_URL_MAX_LENGTH: integer('BILLING_EVENT_URL_MAX_LENGTH', 16, 65_536, 2_048),
+  BILLING_EVENT_DESCRIPTION_MAX_LENGTH: integer('BILLING_EVENT_DESCRIPTION_MAX_LENGTH', 0, 65_536, 1_024),
+  BILLING_EVENT_DESTINATION_CONCURRENCY: integer('BILLING_EVENT_DESTINATION_CONCURRENCY', 1, 1_000, 10),
+  BILLING_EVENT_MAX_IN_FLIGHT: integer('BILLING_EVENT_MAX_IN_FLIGHT', 1, 100_000, 500),
+  BILLING_EVENT_POLL_MS: integer('BILLING_EVENT_POLL_MS', 10, 60_000, 250),
+  BILLING_EVENT_ALLOW_HTTP: flag('BILLING_EVENT_ALLOW_HTTP'),
+  BILLING_EVENT_ALLOW_PRIVATE_NETWORKS: flag('BILLING_EVENT_ALLOW_PRIVATE_NETWORKS'),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
   NODE_ENV: optionalText,
 } as const;

@@ -15,6 +15,7 @@ import { createMetrics } from '../metrics/metrics.js';
 import { createDevCredentials, devModeBanner } from './dev-mode.js';
 import { pricingLimitsOf, type ServerEnv } from './env.js';
 import { drain, listen } from './http-server.js';
+import { eventDelivery } from './event-delivery.js';
 
 /** A refusal to start, with a message for the operator. */
 export class StartupError extends Error {
@@ -45,8 +46,14 @@ export async function startServer(
   const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
+  let metrics: ReturnType<typeof createMetrics> | undefined;
+  const events = eventDelivery(env, store, logger, () => metrics, dev.token !== null);
   const billing = createBillingService({
     store,
+    events: {
+      ...events.service,
+      ...(events.deliverer ? { deliverNow: events.deliverer.deliverNow } : {}),
+    },
     config,
     // The error's code and class only: a database error's message may quote a payload's value.
     onError: (error) => logger.warn({ code: (error as { code?: unknown } | null)?.code ?? null, error: error instanceof Error ? error.name : typeof error }, 'storage unavailable; answered 503'),
@@ -68,12 +75,19 @@ export async function startServer(
   const served: BillingService = {
     addons: billing.addons,
     webhooks: billing.webhooks,
+    ...(billing.events ? { events: billing.events } : {}),
     isReady: async () => !draining && (await billing.isReady()),
     close: () => billing.close(),
   };
   const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
   const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
-  const metrics = env.BILLING_METRICS === 'on' ? createMetrics({ storeStatements: () => store.statementCount() }) : undefined;
+  metrics =
+    env.BILLING_METRICS === 'on'
+      ? createMetrics({
+          storeStatements: () => store.statementCount(),
+          pendingEvents: () => store.transaction((uow) => uow.events.pendingCount()),
+        })
+      : undefined;
   const app = createApp({
     billing: served,
     auth: dev.verifier,
@@ -92,6 +106,7 @@ export async function startServer(
   };
   const { server, address } = await listen(app.fetch, env.PORT, env.HOST, connectionLimits).catch(async (error: unknown) => {
     await calculator.close();
+    await events.stop();
     await billing.close();
     throw new StartupError(`cannot listen on ${env.HOST}:${env.PORT}: ${error instanceof Error ? error.message : String(error)}`);
   });
@@ -102,12 +117,14 @@ export async function startServer(
     'listening',
   );
   if (dev.token !== null) print(devModeBanner(url, dev.token));
+  events.deliverer?.start();
   return {
     url,
     server,
     async shutdown() {
       draining = true;
-      await drain(server);
+      // NOTE: the deliverer takes no new lease from now on; attempts in flight finish and are recorded.
+      await Promise.all([drain(server), events.stop()]);
       await calculator.close();
       await billing.close();
     },
