@@ -166,109 +166,138 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A pricing request: the body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. Every field may be left out; `{}` prices to zero in USD. */
         PlanRequest: {
+            /** @description The plan: its prices and their currency. */
             planConfig?: {
+                /** @description The plan's name; reported nowhere, does not change the price. */
                 planName?: string | null;
+                /** @description What the plan sells (e.g. "compute"); does not change the price. */
                 assetCategory?: string | null;
+                /** @description The kind of asset (e.g. "vm"); does not change the price. */
                 assetType?: string | null;
+                /** @description ISO 4217 code, matched ignoring case and reported upper-case. Default "USD". Amounts round half-up to its minor units (USD 2, JPY 0, KWD 3). */
                 currency?: string | null;
+                /** @description The prices of the plan. At most 1,000 (limit maxPrices); instances x prices at most 1,000,000 (limit maxInstancePrices). */
                 prices?: {
+                    /** @description Where the price applies: PRODUCT_TYPE_BASE on every instance (the default), PRODUCT_TYPE_ADDON once per add-on entry with its code, PRODUCT_TYPE_USAGE pooled over all instances (needs metricName). */
                     productType?: ("PRODUCT_TYPE_UNSPECIFIED" | "PRODUCT_TYPE_BASE" | "PRODUCT_TYPE_ADDON" | "PRODUCT_TYPE_USAGE") | null;
+                    /** @description For an ADDON price: the code of the add-on entries it charges. Required for ADDON prices. */
                     addonCode?: string | null;
+                    /** @description How the amount is computed. Required: PRICING_MODEL_FLAT, PRICING_MODEL_PER_UNIT, PRICING_MODEL_PACKAGE, PRICING_MODEL_TIERED or PRICING_MODEL_FORMULA. */
                     pricingModel?: ("PRICING_MODEL_UNSPECIFIED" | "PRICING_MODEL_FLAT" | "PRICING_MODEL_PER_UNIT" | "PRICING_MODEL_PACKAGE" | "PRICING_MODEL_TIERED" | "PRICING_MODEL_FORMULA") | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description The rate per unit (PER_UNIT), per machine (FLAT), per tier unit, or `unitAmount` in a formula. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Default "0".
                      * @example 12.30
                      */
                     unitAmount?: string | number | null;
+                    /** @description Name of the unit, for people (e.g. "GB"); does not change the price. */
                     unitName?: string | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description Units the rate is for: unitAmount per unitQuantity units (1000 for a price per 1,000 requests). A number > 0. Default 1. */
                     unitQuantity?: number | string | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description For a metered PER_UNIT price: the rate instead of unitAmount. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Unset or "0" falls back to unitAmount.
                      * @example 12.30
                      */
                     overagePrice?: string | number | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description For a PACKAGE price: units per package; every started package is charged. A number > 0; required. */
                     packageSize?: number | string | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description For a PACKAGE price: the price of one package. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Default: unitAmount.
                      * @example 12.30
                      */
                     packagePrice?: string | number | null;
+                    /** @description For a TIERED price: the tiers, contiguous from 0, the last one (only) open. At least 1 and at most 1,000 (limit maxTiersPerPrice). */
                     tiers?: {
-                        /** @description A finite number, or a numeric string. */
+                        /** @description Sort key of the tier (then startInclusive). A number. Default 0. */
                         tierOrder?: number | string | null;
+                        /** @description Name of the tier, for people; does not change the price. */
                         tierName?: string | null;
-                        /** @description A finite number, or a numeric string. */
+                        /** @description The first unit of the tier: 0 for the first tier, then the previous tier's endExclusive. A number >= 0. Default 0. */
                         startInclusive?: number | string | null;
-                        /** @description A finite number, or a numeric string. */
+                        /** @description The end of the tier, exclusive: [0, 100) holds the first 100 units. Unset or 0 means open, which only the last tier is. A number > startInclusive. */
                         endExclusive?: number | string | null;
                         /**
-                         * @description A decimal amount as a string, e.g. "12.30".
+                         * @description The price of each unit in the tier. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Default "0".
                          * @example 12.30
                          */
                         unitAmount?: string | number | null;
+                        /** @description Whether flatFeeAmount is charged. Default false; a flatFeeAmount needs it true. */
                         flatFee?: boolean | null;
                         /**
-                         * @description A decimal amount as a string, e.g. "12.30".
+                         * @description A fee charged once when the tier holds units (graduated; the first tier's even at 0 units) or when it is the tier of the last unit (volume). A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces).
                          * @example 12.30
                          */
                         flatFeeAmount?: string | number | null;
+                        /** @description TIER_MODE_GRADUATED (each tier prices its own units; the default) or TIER_MODE_VOLUME (the tier of the last unit prices all units); one mode per price. */
                         tierType?: ("TIER_MODE_UNSPECIFIED" | "TIER_MODE_GRADUATED" | "TIER_MODE_VOLUME") | null;
                     }[] | null;
+                    /** @description For a FORMULA price: an exact expression over units, quantity, hours, cycleHours, unitAmount, freeUnits and usage.<metric>, with + - * / ( ), comparisons, min, max, ceil, floor, round(x, dp) and if(c, a, b). At most 1,000 characters, nesting depth 32. */
                     pricingFormula?: string | null;
+                    /** @description The metric a metered price reads from usage maps (matched exactly, case included). Unset means a licensed price (units = quantity). Required for USAGE prices. */
                     metricName?: string | null;
-                    metricAggregation?: ("METRIC_AGGREGATION_UNSPECIFIED" | "METRIC_AGGREGATION_SUM" | "METRIC_AGGREGATION_MAX" | "METRIC_AGGREGATION_COUNT" | "METRIC_AGGREGATION_LATEST" | "METRIC_AGGREGATION_AVERAGE" | "METRIC_AGGREGATION_UNIQUE_COUNT" | "SUM" | "MAX" | "COUNT" | "LATEST" | "AVERAGE" | "UNIQUE_COUNT") | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description How an array of usage values is aggregated: METRIC_AGGREGATION_SUM (the default), _MAX, _COUNT, _LATEST, _AVERAGE or _UNIQUE_COUNT (full names only). */
+                    metricAggregation?: ("METRIC_AGGREGATION_UNSPECIFIED" | "METRIC_AGGREGATION_SUM" | "METRIC_AGGREGATION_MAX" | "METRIC_AGGREGATION_COUNT" | "METRIC_AGGREGATION_LATEST" | "METRIC_AGGREGATION_AVERAGE" | "METRIC_AGGREGATION_UNIQUE_COUNT") | null;
+                    /** @description For a metered price: free units per unit of quantity (times the proration when prorate is true), subtracted before pricing; pooled for USAGE prices. A number >= 0. Default 0. */
                     freeUnits?: number | string | null;
+                    /** @description Whether the amount (licensed prices) or the free units (metered prices) follow hoursUsed / cycleHours. Default false. */
                     prorate?: boolean | null;
+                    /** @description The period the amount is for: BILLING_PERIOD_HOURLY (times billable hours), _DAILY, _WEEKLY, _MONTHLY (the default) or _YEARLY (1/12 per cycle). Licensed prices only. */
                     billingPeriod?: ("BILLING_PERIOD_UNSPECIFIED" | "BILLING_PERIOD_HOURLY" | "BILLING_PERIOD_DAILY" | "BILLING_PERIOD_WEEKLY" | "BILLING_PERIOD_MONTHLY" | "BILLING_PERIOD_YEARLY") | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description Periods per charge: the amount is divided by it. A whole number > 0. Default 1. */
                     billingInterval?: number | string | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description The least this price charges per instance (or once, pooled). A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Unset or "0" means no minimum.
                      * @example 12.30
                      */
                     minimumCharge?: string | number | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description The most this price charges per instance (or once, pooled); not below minimumCharge. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Unset or "0" means no maximum.
                      * @example 12.30
                      */
                     maximumCharge?: string | number | null;
+                    /** @description CHARGE_TIMING_IN_ADVANCE or CHARGE_TIMING_IN_ARREARS; reported in debug, never changes amounts. */
                     chargeTiming?: ("CHARGE_TIMING_UNSPECIFIED" | "CHARGE_TIMING_IN_ADVANCE" | "CHARGE_TIMING_IN_ARREARS") | null;
                 }[] | null;
             } | null;
+            /** @description The instances to price, one line item each, in this order. At most 10,000 (limit maxInstances). */
             instances?: {
-                /** @description A finite number, or a numeric string. */
+                /** @description How many identical machines this entry holds. A measurement: 0 means zero (billed nothing per machine). A number >= 0; omitted or null means 1. */
                 quantity?: number | string | null;
-                /** @description A finite number, or a numeric string. */
+                /** @description Hours each machine ran in the cycle. A measurement: 0 means zero (a stopped machine). A number >= 0; omitted or null means the full cycle (calcConfig.capHours, else 730). */
                 hoursUsed?: number | string | null;
+                /** @description Region of the machines; shown in the line item's label, does not change the price. */
                 region?: string | null;
+                /** @description Metered usage of the whole entry: a map from metric name to a number or an array of numbers (aggregated by the price's metricAggregation), or a bare number or array meaning each metered price's own metric. Numbers >= 0. A key no price uses is refused when it looks like a metric missing from the map (equal ignoring case, or within two edits). */
                 usage?: ({
                     [key: string]: (number | string) | (number | string)[];
                 } | (number | string) | (number | string)[]) | null;
+                /** @description Add-on entries; each is charged by the ADDON prices with its code. At most 100 per instance (limit maxAddonsPerInstance). */
                 addons?: {
+                    /** @description The add-on code; some ADDON price must carry it as addonCode. Required. */
                     code: string;
+                    /** @description Usage of this entry: a number (for a licensed add-on, units = quantity x this number; for a metered one, its metric), an array, or a map from metric name to a number or an array. Numbers >= 0. A key no price uses is refused when it looks like a metric of this add-on's prices missing from the map. */
                     usage?: ({
                         [key: string]: (number | string) | (number | string)[];
                     } | (number | string) | (number | string)[]) | null;
                 }[] | null;
             }[] | null;
+            /** @description Settings of this calculation: the cycle, overage rates, discount, coupon and tax. */
             calcConfig?: {
-                /** @description A finite number, or a numeric string. */
+                /** @description Hours in the cycle, and the cap on billable hours. A number > 0; unset or 0 means a 730-hour cycle with no cap. */
                 capHours?: number | string | null;
+                /** @description Per metric of a USAGE price: the PER_UNIT rate of its pooled overage, instead of the price's overagePrice or unitAmount. Each value is a decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). "0" included (a value is always set). A key no USAGE price meters is refused. */
                 overageRates?: {
                     [key: string]: string | number;
                 } | null;
-                /** @description A finite number, or a numeric string. */
+                /** @description Percent off the subtotal plus overage: percent 0..100 (10 is 10 %). Default 0. */
                 discountPercent?: number | string | null;
                 /**
-                 * @description A decimal amount as a string, e.g. "12.30".
+                 * @description An amount off after the percent discount, never below zero. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). At most the currency's minor digits. Default "0".
                  * @example 12.30
                  */
                 couponValue?: string | number | null;
-                /** @description A finite number, or a numeric string. */
+                /** @description Tax on the discounted amount: fraction 0..1 (0.2 is 20 %; 20 is refused). Default 0. */
                 taxRate?: number | string | null;
             } | null;
         };
