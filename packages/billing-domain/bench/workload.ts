@@ -4,7 +4,7 @@
  * a quantity change, a failed payment and a recovery; one delivery in twenty is a type the
  * service ignores. Event times rise with the position, so each subscription's events are in order.
  */
-import { Webhook } from 'standardwebhooks';
+import { signWebhook } from '../src/webhooks/sign.js';
 import type { WebhookDelivery } from '../src/index.js';
 
 export const BENCH_ORG = 'org_bench';
@@ -45,14 +45,12 @@ function body(i: number, subscriptions: number): string {
  * @example signedDeliveries(2000, 400, new Date()).length // 2000
  */
 export function signedDeliveries(total: number, subscriptions: number, now: Date): WebhookDelivery[] {
-  const webhook = new Webhook(BENCH_SECRET);
-  const timestamp = String(Math.floor(now.getTime() / 1000));
   return Array.from({ length: total }, (_, i) => {
     const id = `msg_${i}`;
     const raw = body(i, subscriptions);
     return {
       provider: 'standard',
-      headers: { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': webhook.sign(id, now, raw) },
+      headers: signWebhook('standard', raw, BENCH_SECRET, { now, eventId: id }),
       rawBody: Buffer.from(raw, 'utf8'),
       principal: null,
       now,

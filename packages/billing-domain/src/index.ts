@@ -90,8 +90,10 @@ export {
   standardWebhookPayloadSchema,
   mapProviderStatus,
   missingSignatureHeaders,
+  signWebhook,
+  WebhookSecretError,
 } from './webhooks/index.js';
-export type { VerifyResult, NormalizeResult } from './webhooks/index.js';
+export type { VerifyResult, NormalizeResult, SignOptions } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
 export type { BillingConfigIssue, SecretEnvironment } from './config/index.js';

@@ -51,7 +51,7 @@ const scenarioArb = fc
     return fc.record({
       lives: fc.constant(lives),
       arrival: fc
-        .tuple(fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }), fc.subarray(events, { maxLength: 3 }))
+        .tuple(fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }), fc.subarray(events, { maxLength: Math.min(3, events.length) }))
         .chain(([once, again]) => fc.shuffledSubarray([...once, ...again], { minLength: once.length + again.length, maxLength: once.length + again.length })),
       cuts: fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 20 }),
     });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingEvent } from '../src/domain/billing-event.js';
 import type { BillingStore } from '../src/domain/ports.js';
-import { paddleEventBody, paddleItem, paddlePrice, paddleSubscription } from '../src/webhooks/fixtures/paddle.js';
-import { stripeEventBody, stripeItem, stripePrice, stripeSubscription } from '../src/webhooks/fixtures/stripe.js';
+import { paddleEventBody, paddleItem, paddlePrice, paddleSubscription } from './fixtures/webhooks/paddle.js';
+import { stripeEventBody, stripeItem, stripePrice, stripeSubscription } from './fixtures/webhooks/stripe.js';
 import { normalizeWebhookEvent } from '../src/webhooks/normalize.js';
 import { tenant as tenantOn } from './support/tenant.js';
 

@@ -1,13 +1,11 @@
-import { createHmac } from 'node:crypto';
-import Stripe from 'stripe';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingService, WebhookDelivery, WebhookEndpointConfig } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
+import { signWebhook } from '../src/webhooks/sign.js';
 import type { BillingStore } from '../src/domain/ports.js';
-import { standardBody, standardSubscriptionData } from '../src/webhooks/fixtures/standard.js';
-import { stripeEventBody, stripeSubscription } from '../src/webhooks/fixtures/stripe.js';
+import { standardBody, standardSubscriptionData } from './fixtures/webhooks/standard.js';
+import { stripeEventBody, stripeSubscription } from './fixtures/webhooks/stripe.js';
 import { freshOrg } from './support/records.js';
 
 const NOW = new Date('2025-05-05T12:00:00.000Z');
@@ -22,12 +20,11 @@ const endpoint = (provider: WebhookEndpointConfig['provider'], organizationId: s
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 function stripeDelivery(body: string, secret: string, at = NOW): WebhookDelivery {
-  const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: unix(at) });
-  return { provider: 'stripe', headers: { 'stripe-signature': header }, rawBody: bytes(body), principal: null, now: NOW };
+  return { provider: 'stripe', headers: signWebhook('stripe', body, secret, { now: at }), rawBody: bytes(body), principal: null, now: NOW };
 }
 
 function standardDelivery(body: string, id: string, extra: Partial<WebhookDelivery> = {}): WebhookDelivery {
-  const headers = { 'webhook-id': id, 'webhook-timestamp': String(unix(NOW)), 'webhook-signature': new Webhook(STANDARD).sign(id, NOW, body) };
+  const headers = signWebhook('standard', body, STANDARD, { now: NOW, eventId: id });
   return { provider: 'standard', headers, rawBody: bytes(body), principal: null, now: NOW, ...extra };
 }
 
@@ -121,9 +118,8 @@ describe('webhooks end to end (real signatures, PGlite)', () => {
     const text = standardBody('subscription.updated', standardSubscriptionData());
     const at = text.indexOf('"name"') + 1;
     const raw = Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff]), Buffer.from(text.slice(at))]);
-    // NOTE: the reference library signs text (as UTF-8), so it cannot sign these bytes; sign them directly.
-    const hmac = createHmac('sha256', Buffer.from(STANDARD.slice('whsec_'.length), 'base64')).update(`msg_utf8.${unix(NOW)}.`).update(raw).digest('base64');
-    const headers = { 'webhook-id': 'msg_utf8', 'webhook-timestamp': String(unix(NOW)), 'webhook-signature': `v1,${hmac}` };
+    // The signature covers these exact bytes (a text signer could not make it).
+    const headers = signWebhook('standard', raw, STANDARD, { now: NOW, eventId: 'msg_utf8' });
     const delivery: WebhookDelivery = { ...standardDelivery(text, 'msg_utf8'), headers, rawBody: raw };
     expect(await service.webhooks.handle(delivery)).toMatchObject({ code: 'webhook.malformed', success: false, message: expect.stringContaining('not valid UTF-8') });
     expect(await stored(org, 'standard', 'msg_utf8')).toBeNull();

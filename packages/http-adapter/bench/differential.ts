@@ -71,7 +71,13 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
  */
 function comparable(answer: Answer, sent: Sent): string {
   const headers = answer.headers.map(([k, v]) => (k === 'x-request-id' && v !== sent.headers['x-request-id'] ? [k, '<generated>'] : [k, v]));
-  const body = answer.body.toString('latin1').replace(UUID, '<uuid>');
+  let body = answer.body.toString('latin1').replace(UUID, '<uuid>');
+  // Add-ons made in one delivery share their times; the list orders those by id, and the ids are random.
+  if (body.startsWith('{"addonSubscriptions":[')) {
+    const page = JSON.parse(body) as { addonSubscriptions: unknown[] };
+    page.addonSubscriptions = page.addonSubscriptions.map((a) => JSON.stringify(a)).sort() as unknown[];
+    body = `${JSON.stringify(page)} (ids sorted)`;
+  }
   return JSON.stringify({ status: answer.status, headers, body });
 }
 
@@ -114,7 +120,12 @@ try {
     }
     compared++;
     const [x, y] = [comparable(a!, sent), comparable(b!, sent)];
-    if (x !== y) differences.push(`${r.method} ${r.path.slice(0, 120)} headers=${JSON.stringify(r.headers).slice(0, 200)}\n  previous: ${x.slice(0, 600)}\n  current:  ${y.slice(0, 600)}`);
+    if (x !== y) {
+      let at = 0;
+      while (at < x.length && x[at] === y[at]) at++;
+      const around = (t: string) => t.slice(Math.max(0, at - 150), at + 250);
+      differences.push(`${r.method} ${r.path.slice(0, 120)} (first difference at character ${at})\n  previous: ${around(x)}\n  current:  ${around(y)}`);
+    }
   };
 
   // Seed: one add-on subscription per provider, delivered to both (the same signed bytes).

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { openStore } from '@billing/billing-domain';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgliteCeiling, postgresCeiling, type Ceiling } from '../../billing-domain/bench/commit-ceiling.js';
@@ -12,7 +13,10 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // Webhook ingest under load: `pnpm bench:ingest` at the repository root. Real server processes on
 // 127.0.0.1, 32 connections, each delivery a signed Stripe `customer.subscription.created` with a
 // new subscription and one add-on; every acknowledged delivery is looked for through the list API
-// afterwards. Beside each store: its own commit ceiling (one INSERT per transaction) in the same run.
+// afterwards. Beside each store: its own commit ceiling (one INSERT per transaction) measured in the
+// same run, and the share of it the service reached; the server's CPU and the statements it sent
+// per delivery (from /proc and /metrics); the load generator's own CPU. Each store runs without and
+// with an event destination (every add-on event then also gets a pending delivery row).
 // BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2); the server's
 // BILLING_INGEST_GROUP_* settings pass through from the environment.
 
@@ -40,6 +44,16 @@ interface Run {
   lost: number;
   /** CPU milliseconds the server processes spent per applied delivery (user + system, from /proc). */
   cpuMs: number;
+  /** Statements the servers sent to the store per applied delivery (billing_store_statements_total). */
+  statements: number;
+  /** Share of the machine's cores this process (the load generator) used meanwhile. */
+  generatorShare: number;
+}
+
+/** The statements a server has sent so far (its /metrics counter). */
+async function statementsSent(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(/^billing_store_statements_total (\S+)$/m.exec(text)?.[1] ?? NaN);
 }
 
 /** CPU time of a process so far in milliseconds (Linux /proc; 0 elsewhere). */
@@ -56,17 +70,24 @@ function cpuMillis(pid: number | undefined): number {
 /** Disjoint deliveries against the servers at once; the applied count read back afterwards. */
 async function ingestRun(name: string, servers: BenchServer[], prefix: string): Promise<Run> {
   const before = await storedAddons(servers[0]!.url, auth);
+  const statementsBefore = (await Promise.all(servers.map((s) => statementsSent(s.url)))).reduce((a, b) => a + b, 0);
   const cpuBefore = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0);
+  const generatorBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   const sets = servers.map((_, k) => stripeCreations(`${prefix}${k}`, Math.ceil((6000 * SECONDS) / servers.length)));
   const connections = Math.ceil(CONNECTIONS / servers.length);
   const parts = await Promise.all(servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections, next: sets[k]!.next })));
   const figures = combined(name, parts);
   const cpu = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0) - cpuBefore;
+  const generator = process.cpuUsage(generatorBefore);
+  const generatorShare = (generator.user + generator.system) / 1000 / (performance.now() - wallBefore) / availableParallelism();
+  const statements = (await Promise.all(servers.map((s) => statementsSent(s.url)))).reduce((a, b) => a + b, 0) - statementsBefore;
   const applied = (await storedAddons(servers[0]!.url, auth)) - before;
   if (sets.some((s) => s.sent() > s.count)) throw new Error(`${name}: more requests than pre-signed deliveries; raise the count`);
   // NOTE: every delivery is new, so each 2xx must show as one add-on; more applied than 2xx is a
   // delivery committed whose answer the client did not wait for (a timeout), never a loss.
-  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: applied > 0 ? cpu / applied : 0 };
+  const per = (x: number) => (applied > 0 ? x / applied : 0);
+  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: per(cpu), statements: per(statements), generatorShare };
 }
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
@@ -78,23 +99,46 @@ const judge = (label: string, run: Run, goal: number) => {
   const rate = run.applied / run.figures.seconds;
   goals.push(`${label}: ${n0(rate)} applied/s (goal >= ${n0(goal)}): ${verdict(rate >= goal)}; p99 ${run.figures.p99} ms (goal < ${GOAL_P99_MS}): ${verdict(run.figures.p99 < GOAL_P99_MS)}; 2xx not applied: ${run.lost}`);
 };
-const note = (run: Run, ceiling: Ceiling[]) =>
-  `applied ${n0(run.applied)} = ${n0(run.applied / run.figures.seconds)}/s; server CPU ${run.cpuMs.toFixed(2)} ms per delivery; ceiling ${ceilingText(ceiling)}`;
+const note = (run: Run, ceiling: Ceiling[]) => {
+  const rate = run.applied / run.figures.seconds;
+  const best = Math.max(...ceiling.map((c) => c.commitsPerSecond));
+  return `applied ${n0(run.applied)} = ${n0(rate)}/s = ${((100 * rate) / best).toFixed(0)}% of the ceiling (${ceilingText(ceiling)}); ` +
+    `server CPU ${run.cpuMs.toFixed(2)} ms and ${run.statements.toFixed(2)} statements per delivery; load generator ${(100 * run.generatorShare).toFixed(0)}% of the cores`;
+};
 
 console.log('# Webhook ingest benchmark');
 console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node ${process.version}; server: ${serverEntry().label}`);
 console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; group commit: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
 
-// NOTE: both ways in the same run, so the comparison holds on a machine whose load varies: one
-// transaction per delivery (window 0) and group commit (the settings given, else the defaults).
-const MODES: { label: string; env: Record<string, string> }[] = [
-  { label: 'one transaction each', env: { BILLING_INGEST_GROUP_WINDOW_MS: '0' } },
-  { label: 'group commit', env: Object.keys(passThrough).length > 0 ? passThrough : {} },
+// NOTE: without and with an event destination, in the same run: with one, every add-on event the
+// outbox writes also gets a pending delivery row for it (nothing is sent: the server sends none yet).
+const MODES: { label: string; destination: boolean }[] = [
+  { label: 'no event destination', destination: false },
+  { label: 'one event destination', destination: true },
 ];
+
+/** Stores an enabled destination for every add-on event type of the organization. */
+async function addDestination(databaseUrl: string, dataDir: string) {
+  const store = await openStore({ databaseUrl, dataDir });
+  const at = new Date().toISOString();
+  try {
+    await store.transaction((uow) =>
+      uow.events.insertDestination({
+        organizationId: ORG, id: 'bench', url: 'https://example.invalid/hook', eventTypes: ['addon_subscription.created', 'addon_subscription.updated', 'addon_subscription.canceled'],
+        description: 'ingest bench', disabled: false, disabledReason: null, createTime: at, updateTime: at,
+        secret: 'whsec_' + Buffer.alloc(32, 1).toString('base64'), previousSecret: null, previousSecretUntil: null, failingSince: null,
+      }),
+    );
+  } finally {
+    await store.close();
+  }
+}
 
 const pgliteCeilings = [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)];
 for (const [k, mode] of MODES.entries()) {
-  const pglite = await startBenchServer({ ...baseEnv, ...mode.env, DATABASE_URL: '', BILLING_DATA_DIR: join(scratch, `pglite-${k}`) });
+  const dataDir = join(scratch, `pglite-${k}`);
+  if (mode.destination) await addDestination('', dataDir);
+  const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DATA_DIR: dataDir });
   try {
     const run = await ingestRun(`PGlite (data folder), 1 process, ${mode.label}`, [pglite], `pgl${k}_`);
     rows.push(row(run.figures, note(run, pgliteCeilings)));
@@ -108,11 +152,12 @@ const pg = postgresAvailability();
 if (!pg.ok) {
   console.log(`PostgreSQL runs skipped: ${pg.reason}`);
 } else {
-  const db = createTestDatabase('billing_ingest_bench');
-  try {
-    const ceiling = [await postgresCeiling(db.url, 1, CEILING_SECONDS), await postgresCeiling(db.url, 8, CEILING_SECONDS)];
-    for (const [k, mode] of MODES.entries()) {
-      const env = { ...baseEnv, ...mode.env, DATABASE_URL: db.url };
+  for (const [k, mode] of MODES.entries()) {
+    const db = createTestDatabase(`billing_ingest_bench_${k}`);
+    try {
+      const ceiling = [await postgresCeiling(db.url, 1, CEILING_SECONDS), await postgresCeiling(db.url, 8, CEILING_SECONDS)];
+      if (mode.destination) await addDestination(db.url, '');
+      const env = { ...baseEnv, DATABASE_URL: db.url };
       const one = await startBenchServer(env);
       let two: BenchServer | undefined;
       try {
@@ -126,9 +171,9 @@ if (!pg.ok) {
         await one.stop();
         await two?.stop();
       }
+    } finally {
+      db.drop();
     }
-  } finally {
-    db.drop();
   }
 }
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, PricingValidationError, validatePlanRequest } from './index.js';
-import { planArb } from './test-support/arbitraries.js';
-import type { PlanRequestJson, UsageJson } from './test-support/arbitraries.js';
+import { planArb } from './testing/arbitraries.js';
+import type { PlanRequestJson, UsageJson } from './testing/arbitraries.js';
 import { formatPath } from './validation/field-path.js';
 
 /** Runs per law; raise with PRICING_PROPERTY_RUNS for a deeper search. */

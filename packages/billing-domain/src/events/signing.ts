@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { standardSignature } from '../webhooks/sign.js';
 
 /** The prefix of every destination secret. */
 export const SECRET_PREFIX = 'whsec_';
@@ -10,8 +10,7 @@ export const SECRET_PREFIX = 'whsec_';
  */
 export function signatureOf(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
-  const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.`, 'utf8').update(body, 'utf8').digest('base64');
-  return `v1,${mac}`;
+  return standardSignature(key, id, String(timestampSeconds), body);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { paddleEventBody, paddleSubscription } from './fixtures/paddle.js';
-import { standardBody, standardItem, standardSubscriptionData } from './fixtures/standard.js';
-import { stripeEventBody, stripeItem, stripePrice, stripeSubscription } from './fixtures/stripe.js';
+import { paddleEventBody, paddleSubscription } from '../../test/fixtures/webhooks/paddle.js';
+import { standardBody, standardItem, standardSubscriptionData } from '../../test/fixtures/webhooks/standard.js';
+import { stripeEventBody, stripeItem, stripePrice, stripeSubscription } from '../../test/fixtures/webhooks/stripe.js';
 import { normalizeWebhookEvent } from './normalize.js';
 import { isBoundedAmount, isStorableTime, MAX_QUANTITY } from './bounds.js';
 

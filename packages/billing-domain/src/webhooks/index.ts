@@ -8,3 +8,5 @@ export { mapProviderStatus } from './status.js';
 export { getHeader } from './headers.js';
 export type { HeaderBag } from './headers.js';
 export { missingSignatureHeaders } from './signature-headers.js';
+export { signWebhook, WebhookSecretError } from './sign.js';
+export type { SignOptions } from './sign.js';

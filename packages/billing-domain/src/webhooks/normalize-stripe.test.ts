@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillingEvent } from '../domain/billing-event.js';
 import {
   STRIPE_CREATED, stripeEventBody, stripeInvoice, stripeItem, stripePrice, stripeSubscription, stripeVmItem,
-} from './fixtures/stripe.js';
+} from '../../test/fixtures/webhooks/stripe.js';
 import { normalizeWebhookEvent } from './normalize.js';
 
 const normalize = (rawBody: string) => normalizeWebhookEvent('stripe', { headers: {}, rawBody });

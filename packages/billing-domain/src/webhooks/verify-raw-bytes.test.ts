@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ProviderName } from '../contract.js';
-import { PADDLE_SECRET, STANDARD_SECRET, STRIPE_SECRET } from './fixtures/sign.js';
-import { standardSecretKey } from './verify-standard.js';
+import { PADDLE_SECRET, STANDARD_SECRET, STRIPE_SECRET } from '../../test/fixtures/webhooks/sign.js';
+import { signWebhook } from './sign.js';
 import { verifyWebhookSignature } from './verify.js';
 
 const now = new Date('2024-06-10T06:13:20Z');
@@ -17,24 +16,33 @@ const decodedText = (bytes: Buffer) => new TextDecoder().decode(bytes); // repla
 interface Scheme {
   provider: ProviderName;
   secret: string;
-  prefix: string;
   headers: (signature: Buffer) => Record<string, string>;
-  key: () => string | Buffer;
+  /** The digest in the signed headers. */
+  digest: (headers: Record<string, string>) => Buffer;
 }
 const schemes: Scheme[] = [
-  { provider: 'stripe', secret: STRIPE_SECRET, prefix: `${ts}.`, key: () => STRIPE_SECRET, headers: (s) => ({ 'stripe-signature': `t=${ts},v1=${s.toString('hex')}` }) },
-  { provider: 'paddle', secret: PADDLE_SECRET, prefix: `${ts}:`, key: () => PADDLE_SECRET, headers: (s) => ({ 'paddle-signature': `ts=${ts};h1=${s.toString('hex')}` }) },
+  {
+    provider: 'stripe',
+    secret: STRIPE_SECRET,
+    headers: (s) => ({ 'stripe-signature': `t=${ts},v1=${s.toString('hex')}` }),
+    digest: (h) => Buffer.from((h['stripe-signature'] ?? '').split('v1=')[1] ?? '', 'hex'),
+  },
+  {
+    provider: 'paddle',
+    secret: PADDLE_SECRET,
+    headers: (s) => ({ 'paddle-signature': `ts=${ts};h1=${s.toString('hex')}` }),
+    digest: (h) => Buffer.from((h['paddle-signature'] ?? '').split('h1=')[1] ?? '', 'hex'),
+  },
   {
     provider: 'standard',
     secret: STANDARD_SECRET,
-    prefix: `msg_1.${ts}.`,
-    key: () => standardSecretKey(STANDARD_SECRET) ?? Buffer.alloc(0),
     headers: (s) => ({ 'webhook-id': 'msg_1', 'webhook-timestamp': ts, 'webhook-signature': `v1,${s.toString('base64')}` }),
+    digest: (h) => Buffer.from((h['webhook-signature'] ?? '').slice(3), 'base64'),
   },
 ];
 
-/** The provider's signature over `prefix bytes + body bytes`, as a sender computes it. */
-const sign = (scheme: Scheme, body: Uint8Array) => createHmac('sha256', scheme.key()).update(scheme.prefix).update(body).digest();
+/** The provider's signature over the body's bytes, as a sender computes it. */
+const sign = (scheme: Scheme, body: Uint8Array) => scheme.digest(signWebhook(scheme.provider, body, scheme.secret, { now, eventId: 'msg_1' }));
 const verify = (scheme: Scheme, body: Uint8Array, signature: Buffer) =>
   verifyWebhookSignature(scheme.provider, { headers: scheme.headers(signature), rawBody: body, secrets: [scheme.secret], toleranceSeconds: 300, now });
 

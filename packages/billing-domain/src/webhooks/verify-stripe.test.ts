@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { STRIPE_SECRET, stripeSignature } from './fixtures/sign.js';
-import { stripeEventBody, stripeSubscription } from './fixtures/stripe.js';
+import { STRIPE_SECRET, stripeSignature } from '../../test/fixtures/webhooks/sign.js';
+import { stripeEventBody, stripeSubscription } from '../../test/fixtures/webhooks/stripe.js';
 import { verifyWebhookSignature } from './verify.js';
 
 const now = new Date('2024-06-10T06:13:20Z');
@@ -17,7 +16,7 @@ const verify = (header: string | undefined, overrides: Partial<{ rawBody: string
     ...overrides,
     rawBody: Buffer.from(overrides.rawBody ?? body),
   });
-const hex = (secret: string, payload: string, at: number) => createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex');
+const hex = (secret: string, payload: string, at: number) => stripeSignature(payload, secret, at).split('v1=')[1] ?? '';
 
 describe('examples', () => {
   it('accepts the header Stripe\'s SDK generates over the pretty-printed body', () => {

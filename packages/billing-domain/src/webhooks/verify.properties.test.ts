@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProviderName } from '../contract.js';
-import { PADDLE_SECRET, STANDARD_SECRET, STRIPE_SECRET, paddleSignature, standardHeaders, stripeSignature } from './fixtures/sign.js';
-import { paddleEventBody, paddleSubscription } from './fixtures/paddle.js';
-import { standardBody, standardSubscriptionData } from './fixtures/standard.js';
-import { stripeEventBody, stripeSubscription } from './fixtures/stripe.js';
+import { PADDLE_SECRET, STANDARD_SECRET, STRIPE_SECRET, paddleSignature, standardHeaders, stripeSignature } from '../../test/fixtures/webhooks/sign.js';
+import { paddleEventBody, paddleSubscription } from '../../test/fixtures/webhooks/paddle.js';
+import { standardBody, standardSubscriptionData } from '../../test/fixtures/webhooks/standard.js';
+import { stripeEventBody, stripeSubscription } from '../../test/fixtures/webhooks/stripe.js';
 import { verifyWebhookSignature } from './verify.js';
 
 const now = new Date('2024-06-10T06:13:20Z');

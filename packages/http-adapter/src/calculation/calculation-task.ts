@@ -5,7 +5,7 @@ import type { CalculateOptions, LimitedFieldViolation } from '../limits/pricing-
 
 /**
  * One calculation: the request body (parsed, or its JSON text) and the library options. Structured-clonable.
- * NOTE: a worker gets the text: copying one string is far cheaper for the event loop than cloning a tree
+ * A worker gets the text: copying one string is far cheaper for the event loop than cloning a tree
  * of 10,000 instances.
  */
 export type CalculationTask = ({ request: unknown } | { requestJson: string }) & { options: CalculateOptions };

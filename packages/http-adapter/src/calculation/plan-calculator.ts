@@ -44,7 +44,7 @@ export const INLINE_CALCULATOR: PlanCalculator = {
  */
 export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalculator {
   const fromSource = import.meta.url.endsWith('.ts');
-  // NOTE: the main thread owns the cache of the calculations it runs inline; each worker owns its own.
+  // The main thread owns the cache of the calculations it runs inline; each worker owns its own.
   const priceCache = createPriceCache(options.priceCache);
   const pool = new Piscina<CalculationTask, WorkerOutcome>({
     filename: new URL(fromSource ? './calculate-worker.ts' : './calculate-worker.js', import.meta.url).href,

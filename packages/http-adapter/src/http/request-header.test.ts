@@ -3,12 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestHeader } from './request-header.js';
+import { requestHeader, requestHeaders } from './request-header.js';
 
 // requestHeader must read what `c.req.header()` reads, through node's raw header list.
 const NAMES = ['authorization', 'x-organization-id', 'content-type', 'x-request-id', 'x-absent'];
 const app = new Hono();
 app.all('/h', (c) => c.json({ raw: NAMES.map((n) => requestHeader(c, n) ?? null), web: NAMES.map((n) => c.req.header(n) ?? null) }));
+app.all('/all', (c) => {
+  const raw = requestHeaders(c);
+  const web: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, name) => (web[name] = value));
+  return c.json({ raw, web });
+});
 let server: ReturnType<typeof serve>;
 let port = 0;
 
@@ -20,14 +26,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Sends `head` (header lines) as written, and returns the JSON answer. */
-function send(head: string[]): Promise<{ raw: unknown[]; web: unknown[] }> {
+function send<T = { raw: unknown[]; web: unknown[] }>(head: string[], path = '/h'): Promise<T> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';
     socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('end', () => resolve(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { raw: unknown[]; web: unknown[] }));
+    socket.on('end', () => resolve(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as T));
     socket.on('error', reject);
-    socket.write(['GET /h HTTP/1.1', 'Host: 127.0.0.1', 'Connection: close', ...head, '', ''].join('\r\n'));
+    socket.write([`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...head, '', ''].join('\r\n'));
   });
 }
 
@@ -41,6 +47,17 @@ describe('requestHeader', () => {
   it('joins repeated headers with ", " as Headers.get does: two Authorization headers are one value, not the first', async () => {
     const answer = await send(['Authorization: Bearer first', 'Authorization: Bearer second', 'X-Request-ID: a', 'x-request-id: b']);
     expect(answer.raw).toEqual(['Bearer first, Bearer second', null, null, 'a, b', null]);
+    expect(answer.raw).toEqual(answer.web);
+  });
+});
+
+describe('requestHeaders', () => {
+  it('every header as web Headers has it (names lower case, repeats joined with ", "), read from node without building Headers', async () => {
+    const answer = await send<{ raw: Record<string, string>; web: Record<string, string> }>(
+      ['Stripe-Signature: t=1,v1=ab', 'X-Request-ID: a', 'x-request-id: b', 'Authorization: Bearer first', 'Authorization: Bearer second'],
+      '/all',
+    );
+    expect(answer.raw).toMatchObject({ 'stripe-signature': 't=1,v1=ab', 'x-request-id': 'a, b', authorization: 'Bearer first, Bearer second' });
     expect(answer.raw).toEqual(answer.web);
   });
 });

@@ -16,7 +16,7 @@ import { recordWebhookDelivery } from '../metrics/webhook-outcome.js';
 import { foreignComponent } from './foreign-schema.js';
 import { webhookAuthMessage } from './webhook-auth-messages.js';
 import { webhookAckSchema, webhookHeadersSchema, webhookParamsSchema, type WebhookAckBody } from '../schemas/webhook-ack.js';
-import { requestHeader } from '../http/request-header.js';
+import { requestHeader, requestHeaders } from '../http/request-header.js';
 
 const ack = (description: string, example: WebhookAckBody = { success: false, eventId: '', message: 'invalid signature' }) => ({
   description,
@@ -77,10 +77,7 @@ export function registerWebhookRoutes(
   app.openAPIRegistry.registerPath(deliverRoute);
   app.post('/:provider', async (c) => {
     const provider = c.req.param('provider');
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
+    const headers = requestHeaders(c);
     // The provider (404), its endpoints (404) and its signature headers (400) are checked before the
     // body is read: a delivery that can never verify costs no body read.
     const refused = deps.webhooks.precheck(provider, headers);

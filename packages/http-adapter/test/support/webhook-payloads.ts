@@ -1,5 +1,4 @@
-import { Webhook } from 'standardwebhooks';
-import Stripe from 'stripe';
+import { signWebhook } from '@billing/billing-domain';
 
 type Json = Record<string, unknown>;
 const DAY = 24 * 3600;
@@ -9,26 +8,16 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 export const STRIPE_SECRET = 'whsec_test_stripe_0123456789abcdef';
 export const STANDARD_SECRET = `whsec_${Buffer.from('standard-webhook-secret-32-bytes!').toString('base64')}`;
 
-/** A signed Stripe delivery: pretty-printed body and `Stripe-Signature` from the `stripe` SDK. */
+/** A signed Stripe delivery: pretty-printed body and `Stripe-Signature`. */
 export function stripeDelivery(event: Json, now: Date, secret = STRIPE_SECRET) {
   const body = JSON.stringify(event, null, 2);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: unix(now) });
-  return { body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } };
+  return { body, headers: { 'content-type': 'application/json; charset=utf-8', ...signWebhook('stripe', body, secret, { now }) } };
 }
 
-/** A signed Standard Webhooks delivery (`standardwebhooks` SDK). */
+/** A signed Standard Webhooks delivery. */
 export function standardDelivery(id: string, payload: Json, now: Date, secret = STANDARD_SECRET) {
   const body = JSON.stringify(payload);
-  const signature = new Webhook(secret).sign(id, now, body);
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(unix(now)),
-      'webhook-signature': signature,
-    },
-  };
+  return { body, headers: { 'content-type': 'application/json', ...signWebhook('standard', body, secret, { now, eventId: id }) } };
 }
 
 /** A Stripe subscription event with a VM plan line and one add-on line (price metadata `addon_code`). */

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { signWebhook } from '@billing/billing-domain';
 import { standardDelivery, standardSubscriptionUpdated } from '../../support/webhook-payloads.js';
 import type { Target } from './hostile-server.js';
 
@@ -16,8 +16,5 @@ export async function deliverSubscription(target: Target, tag: string, secret: s
  * @example signStandardBytes(STANDARD_SECRET, 'msg_1', 1700000000, Buffer.from('{}'))
  */
 export function signStandardBytes(secret: string, id: string, timestamp: number, body: Buffer): string {
-  // NOTE: the SDK signs strings; a body with invalid UTF-8 must be signed over its bytes, by hand.
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const mac = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
-  return `v1,${mac}`;
+  return signWebhook('standard', body, secret, { now: new Date(timestamp * 1000), eventId: id })['webhook-signature'] as string;
 }

@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import type { ProviderName } from '@billing/billing-domain';
+import { signWebhook, type ProviderName } from '@billing/billing-domain';
 import { STANDARD_SECRET, STRIPE_SECRET, standardDelivery, standardSubscriptionUpdated, stripeDelivery, stripeSubscriptionEvent } from '../../support/webhook-payloads.js';
 
 type Json = Record<string, unknown>;
@@ -25,7 +24,6 @@ export interface Delivery {
 }
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
-const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex');
 
 /** A Paddle `subscription.created` notification with a VM line and one add-on line. */
 export function paddleSubscriptionEvent(options: { eventId: string; occurredAt: Date; subscriptionId: string; priceId: string }): Json {
@@ -61,8 +59,7 @@ export function paddleSubscriptionEvent(options: { eventId: string; occurredAt: 
 /** A Paddle delivery signed `ts=..;h1=..` over `${ts}:${body}`. */
 export function paddleDelivery(event: Json, now: Date, secret = PADDLE_SECRET) {
   const body = JSON.stringify(event);
-  const ts = unix(now);
-  return { body, headers: { 'content-type': 'application/json', 'paddle-signature': `ts=${ts};h1=${hmacHex(secret, `${ts}:${body}`)}` } };
+  return { body, headers: { 'content-type': 'application/json', ...signWebhook('paddle', body, secret, { now }) } };
 }
 
 /**
