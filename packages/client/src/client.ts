@@ -1,6 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { addonOperations, planOperations } from './addon-operations.js';
 import { createFetchClient } from './create-fetch-client.js';
+import { eventDestinationOperations, eventOperations } from './event-operations.js';
 import type { paths } from './generated/api.js';
 import { idOf, operationContext, type Fetch } from './operation-context.js';
 import { retryingFetch, retryPolicyOf, type RetryPolicy } from './retry.js';
@@ -51,6 +52,8 @@ export function createBillingClient(options: BillingClientOptions) {
   return {
     plans: planOperations(context),
     addonSubscriptions: addonOperations(context),
+    eventDestinations: eventDestinationOperations(context),
+    events: eventOperations(context),
     /** The underlying openapi-fetch client (typed by the same paths), without retries. */
     raw,
   };

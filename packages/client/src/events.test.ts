@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { EventVerificationError, verifyEvent, type BillingEvent } from './events.js';
+import { EventVerificationError, verifyEvent } from './events.js';
+import type { BillingEvent } from './types.js';
 
 const SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
 const OTHER = `whsec_${Buffer.from('fedcba9876543210fedcba9876543210').toString('base64')}`;

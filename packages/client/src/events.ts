@@ -1,34 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import type { AddonSubscription } from './types.js';
+import type { BillingEvent } from './types.js';
 
 /** The headers of a received request: a fetch `Headers`, or node's `req.headers`. */
 export type ReceivedHeaders = Headers | Record<string, string | readonly string[] | undefined>;
-
-/** An event this service sends about an add-on subscription. */
-interface AddonEvent<Type extends string, Data> {
-  /** The event id (`evt_...`); the same as the `webhook-id` header, on every retry and resend. */
-  id: string;
-  type: Type;
-  /** When the change committed (ISO 8601). */
-  timestamp: string;
-  organizationId: string;
-  /** Strictly increasing per organization in commit order: keep the highest per add-on. */
-  sequence: number;
-  data: Data;
-}
-
-/** The add-on after the change, exactly as GET returns it. */
-type Changed = { addonSubscription: AddonSubscription; previousAttributes: Partial<AddonSubscription> };
-
-/** Every event a destination can receive; switch on `type`. */
-export type BillingEvent =
-  | AddonEvent<'addon_subscription.created', { addonSubscription: AddonSubscription }>
-  | AddonEvent<'addon_subscription.updated', Changed>
-  | AddonEvent<'addon_subscription.canceled', Changed>
-  | AddonEvent<'ping', { eventDestinationId: string }>;
-
-/** The type names of BillingEvent. */
-export type BillingEventType = BillingEvent['type'];
 
 /** A received event whose signature, timestamp or headers do not check out. */
 export class EventVerificationError extends Error {

@@ -10,7 +10,19 @@ export type { RetryPolicy } from './retry.js';
 export type {
   AddonSubscription,
   AddonSubscriptionPage,
+  BillingEvent,
+  BillingEventType,
   CanonicalStatus,
+  CreatedEventDestination,
+  CreateEventDestinationRequest,
+  EventDelivery,
+  EventDestination,
+  EventDestinationPage,
+  EventPage,
+  ListEventsQuery,
+  PageQuery,
+  PingResult,
+  UpdateEventDestinationRequest,
   ErrorBody,
   ErrorDetail,
   FieldViolation,
@@ -19,4 +31,4 @@ export type {
   PlanResult,
 } from './types.js';
 export { EventVerificationError, verifyEvent } from './events.js';
-export type { BillingEvent, BillingEventType, ReceivedHeaders } from './events.js';
+export type { ReceivedHeaders } from './events.js';

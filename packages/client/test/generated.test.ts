@@ -9,10 +9,18 @@ describe('the generated types', () => {
     expect(committed.types, `${GENERATED_FILES.types} is stale`).toBe(fresh.types);
   });
 
-  it('a fresh generation holds every /v1 operation of the server', async () => {
+  it('a fresh generation holds every /v1 operation the client calls, and the event payloads', async () => {
     const { types } = await generateFiles();
-    for (const operation of ['calculatePlan', 'getAddonSubscription', 'listAddonSubscriptions', 'cancelAddonSubscription', 'undoCancelAddonSubscription']) {
+    const operations = [
+      'calculatePlan', 'getAddonSubscription', 'listAddonSubscriptions', 'cancelAddonSubscription', 'undoCancelAddonSubscription',
+      'createEventDestination', 'listEventDestinations', 'getEventDestination', 'updateEventDestination', 'deleteEventDestination',
+      'rotateEventDestinationSecret', 'pingEventDestination', 'listEvents', 'getEvent', 'listEventDeliveries', 'resendEvent',
+    ];
+    for (const operation of operations) {
       expect(types).toContain(`    ${operation}: {`);
+    }
+    for (const event of ['AddonSubscriptionCreatedEvent', 'AddonSubscriptionUpdatedEvent', 'AddonSubscriptionCanceledEvent', 'PingEvent']) {
+      expect(types).toContain(`        ${event}: {`);
     }
   });
 });

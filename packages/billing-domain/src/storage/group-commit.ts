@@ -8,7 +8,7 @@ export interface GroupCommitOptions {
   maxSize: number;
   /** Milliseconds a group waits for company (BILLING_INGEST_GROUP_WINDOW_MS, default 1); 0: each delivery alone. */
   windowMs: number;
-  /** Groups committing at once: PGlite 1 (one connection), PostgreSQL 8 (of the pool's 10). */
+  /** Groups committing at once: PGlite 1 (one connection), PostgreSQL 8 by default (the server passes min(8, pool size - 2)). */
   maxConcurrent?: number;
   /** Told the size of every group after its commit (for logs and metrics). */
   onCommit?: (size: number) => void;

@@ -142,6 +142,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/event-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List event destinations
+         * @description Newest first.
+         */
+        get: operations["listEventDestinations"];
+        put?: never;
+        /**
+         * Make an event destination
+         * @description The secret is shown only here and by `:rotate-secret`. At most BILLING_MAX_EVENT_DESTINATIONS (default 20) per organization.
+         */
+        post: operations["createEventDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event-destinations/{eventDestinationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an event destination */
+        get: operations["getEventDestination"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an event destination
+         * @description Its pending deliveries are canceled.
+         */
+        delete: operations["deleteEventDestination"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an event destination
+         * @description Any of url, eventTypes, description, disabled. Enabling it again resumes its pending deliveries.
+         */
+        patch: operations["updateEventDestination"];
+        trace?: never;
+    };
+    "/v1/event-destinations/{eventDestinationId}:rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new signing secret
+         * @description The previous secret also signs for BILLING_EVENT_SECRET_OVERLAP_S (default 86,400 s). No body (empty or `{}`).
+         */
+        post: operations["rotateEventDestinationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event-destinations/{eventDestinationId}:ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping now
+         * @description Answers once the attempt is over, with the delivery record. No body (empty or `{}`).
+         */
+        post: operations["pingEventDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Newest first.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description The same object the destinations receive.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{eventId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's deliveries
+         * @description Each destination it went to, with every attempt (oldest first).
+         */
+        get: operations["listEventDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{eventId}:resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description To that destination, or to every enabled destination whose types include it; the same webhook-id. Empty body or `{}` for all.
+         */
+        post: operations["resendEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/{provider}": {
         parameters: {
             query?: never;
@@ -163,112 +332,306 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "addon_subscription.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The addon_subscription.created event
+         * @description Sent to each event destination whose types include it, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within BILLING_EVENT_TIMEOUT_MS; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddonSubscriptionCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "addon_subscription.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The addon_subscription.updated event
+         * @description Sent to each event destination whose types include it, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within BILLING_EVENT_TIMEOUT_MS; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddonSubscriptionUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "addon_subscription.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The addon_subscription.canceled event
+         * @description Sent to each event destination whose types include it, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within BILLING_EVENT_TIMEOUT_MS; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddonSubscriptionCanceledEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ping event
+         * @description Sent to each event destination whose types include it, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within BILLING_EVENT_TIMEOUT_MS; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PingEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description A pricing request: the body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. Every field may be left out; `{}` prices to zero in USD. */
         PlanRequest: {
+            /** @description The plan: its prices and their currency. */
             planConfig?: {
+                /** @description The plan's name; reported nowhere, does not change the price. */
                 planName?: string | null;
+                /** @description What the plan sells (e.g. "compute"); does not change the price. */
                 assetCategory?: string | null;
+                /** @description The kind of asset (e.g. "vm"); does not change the price. */
                 assetType?: string | null;
+                /** @description ISO 4217 code, matched ignoring case and reported upper-case. Default "USD". Amounts round half-up to its minor units (USD 2, JPY 0, KWD 3). */
                 currency?: string | null;
+                /** @description The prices of the plan. At most 1,000 (limit maxPrices); instances x prices at most 1,000,000 (limit maxInstancePrices). */
                 prices?: {
+                    /** @description Where the price applies: PRODUCT_TYPE_BASE on every instance (the default), PRODUCT_TYPE_ADDON once per add-on entry with its code, PRODUCT_TYPE_USAGE pooled over all instances (needs metricName). */
                     productType?: ("PRODUCT_TYPE_UNSPECIFIED" | "PRODUCT_TYPE_BASE" | "PRODUCT_TYPE_ADDON" | "PRODUCT_TYPE_USAGE") | null;
+                    /** @description For an ADDON price: the code of the add-on entries it charges. Required for ADDON prices. */
                     addonCode?: string | null;
+                    /** @description How the amount is computed. Required: PRICING_MODEL_FLAT, PRICING_MODEL_PER_UNIT, PRICING_MODEL_PACKAGE, PRICING_MODEL_TIERED or PRICING_MODEL_FORMULA. */
                     pricingModel?: ("PRICING_MODEL_UNSPECIFIED" | "PRICING_MODEL_FLAT" | "PRICING_MODEL_PER_UNIT" | "PRICING_MODEL_PACKAGE" | "PRICING_MODEL_TIERED" | "PRICING_MODEL_FORMULA") | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description The rate per unit (PER_UNIT), per machine (FLAT), per tier unit, or `unitAmount` in a formula. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Default "0".
                      * @example 12.30
                      */
                     unitAmount?: string | number | null;
+                    /** @description Name of the unit, for people (e.g. "GB"); does not change the price. */
                     unitName?: string | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description Units the rate is for: unitAmount per unitQuantity units (1000 for a price per 1,000 requests). A number > 0. Default 1. */
                     unitQuantity?: number | string | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description For a metered PER_UNIT price: the rate instead of unitAmount. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Unset or "0" falls back to unitAmount.
                      * @example 12.30
                      */
                     overagePrice?: string | number | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description For a PACKAGE price: units per package; every started package is charged. A number > 0; required. */
                     packageSize?: number | string | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description For a PACKAGE price: the price of one package. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Default: unitAmount.
                      * @example 12.30
                      */
                     packagePrice?: string | number | null;
+                    /** @description For a TIERED price: the tiers, contiguous from 0, the last one (only) open. At least 1 and at most 1,000 (limit maxTiersPerPrice). */
                     tiers?: {
-                        /** @description A finite number, or a numeric string. */
+                        /** @description Sort key of the tier (then startInclusive). A number. Default 0. */
                         tierOrder?: number | string | null;
+                        /** @description Name of the tier, for people; does not change the price. */
                         tierName?: string | null;
-                        /** @description A finite number, or a numeric string. */
+                        /** @description The first unit of the tier: 0 for the first tier, then the previous tier's endExclusive. A number >= 0. Default 0. */
                         startInclusive?: number | string | null;
-                        /** @description A finite number, or a numeric string. */
+                        /** @description The end of the tier, exclusive: [0, 100) holds the first 100 units. Unset or 0 means open, which only the last tier is. A number > startInclusive. */
                         endExclusive?: number | string | null;
                         /**
-                         * @description A decimal amount as a string, e.g. "12.30".
+                         * @description The price of each unit in the tier. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Default "0".
                          * @example 12.30
                          */
                         unitAmount?: string | number | null;
+                        /** @description Whether flatFeeAmount is charged. Default false; a flatFeeAmount needs it true. */
                         flatFee?: boolean | null;
                         /**
-                         * @description A decimal amount as a string, e.g. "12.30".
+                         * @description A fee charged once when the tier holds units (graduated; the first tier's even at 0 units) or when it is the tier of the last unit (volume). A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces).
                          * @example 12.30
                          */
                         flatFeeAmount?: string | number | null;
+                        /** @description TIER_MODE_GRADUATED (each tier prices its own units; the default) or TIER_MODE_VOLUME (the tier of the last unit prices all units); one mode per price. */
                         tierType?: ("TIER_MODE_UNSPECIFIED" | "TIER_MODE_GRADUATED" | "TIER_MODE_VOLUME") | null;
                     }[] | null;
+                    /** @description For a FORMULA price: an exact expression over units, quantity, hours, cycleHours, unitAmount, freeUnits and usage.<metric>, with + - * / ( ), comparisons, min, max, ceil, floor, round(x, dp) and if(c, a, b). At most 1,000 characters, nesting depth 32. */
                     pricingFormula?: string | null;
+                    /** @description The metric a metered price reads from usage maps (matched exactly, case included). Unset means a licensed price (units = quantity). Required for USAGE prices. */
                     metricName?: string | null;
-                    metricAggregation?: ("METRIC_AGGREGATION_UNSPECIFIED" | "METRIC_AGGREGATION_SUM" | "METRIC_AGGREGATION_MAX" | "METRIC_AGGREGATION_COUNT" | "METRIC_AGGREGATION_LATEST" | "METRIC_AGGREGATION_AVERAGE" | "METRIC_AGGREGATION_UNIQUE_COUNT" | "SUM" | "MAX" | "COUNT" | "LATEST" | "AVERAGE" | "UNIQUE_COUNT") | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description How an array of usage values is aggregated: METRIC_AGGREGATION_SUM (the default), _MAX, _COUNT, _LATEST, _AVERAGE or _UNIQUE_COUNT (full names only). */
+                    metricAggregation?: ("METRIC_AGGREGATION_UNSPECIFIED" | "METRIC_AGGREGATION_SUM" | "METRIC_AGGREGATION_MAX" | "METRIC_AGGREGATION_COUNT" | "METRIC_AGGREGATION_LATEST" | "METRIC_AGGREGATION_AVERAGE" | "METRIC_AGGREGATION_UNIQUE_COUNT") | null;
+                    /** @description For a metered price: free units per unit of quantity (times the proration when prorate is true), subtracted before pricing; pooled for USAGE prices. A number >= 0. Default 0. */
                     freeUnits?: number | string | null;
+                    /** @description Whether the amount (licensed prices) or the free units (metered prices) follow hoursUsed / cycleHours. Default false. */
                     prorate?: boolean | null;
+                    /** @description The period the amount is for: BILLING_PERIOD_HOURLY (times billable hours), _DAILY, _WEEKLY, _MONTHLY (the default) or _YEARLY (1/12 per cycle). Licensed prices only. */
                     billingPeriod?: ("BILLING_PERIOD_UNSPECIFIED" | "BILLING_PERIOD_HOURLY" | "BILLING_PERIOD_DAILY" | "BILLING_PERIOD_WEEKLY" | "BILLING_PERIOD_MONTHLY" | "BILLING_PERIOD_YEARLY") | null;
-                    /** @description A finite number, or a numeric string. */
+                    /** @description Periods per charge: the amount is divided by it. A whole number > 0. Default 1. */
                     billingInterval?: number | string | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description The least this price charges per instance (or once, pooled). A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Unset or "0" means no minimum.
                      * @example 12.30
                      */
                     minimumCharge?: string | number | null;
                     /**
-                     * @description A decimal amount as a string, e.g. "12.30".
+                     * @description The most this price charges per instance (or once, pooled); not below minimumCharge. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). Unset or "0" means no maximum.
                      * @example 12.30
                      */
                     maximumCharge?: string | number | null;
+                    /** @description CHARGE_TIMING_IN_ADVANCE or CHARGE_TIMING_IN_ARREARS; reported in debug, never changes amounts. */
                     chargeTiming?: ("CHARGE_TIMING_UNSPECIFIED" | "CHARGE_TIMING_IN_ADVANCE" | "CHARGE_TIMING_IN_ARREARS") | null;
                 }[] | null;
             } | null;
+            /** @description The instances to price, one line item each, in this order. At most 10,000 (limit maxInstances). */
             instances?: {
-                /** @description A finite number, or a numeric string. */
+                /** @description How many identical machines this entry holds. A measurement: 0 means zero (billed nothing per machine). A number >= 0; omitted or null means 1. */
                 quantity?: number | string | null;
-                /** @description A finite number, or a numeric string. */
+                /** @description Hours each machine ran in the cycle. A measurement: 0 means zero (a stopped machine). A number >= 0; omitted or null means the full cycle (calcConfig.capHours, else 730). */
                 hoursUsed?: number | string | null;
+                /** @description Region of the machines; shown in the line item's label, does not change the price. */
                 region?: string | null;
+                /** @description Metered usage of the whole entry: a map from metric name to a number or an array of numbers (aggregated by the price's metricAggregation), or a bare number or array meaning each metered price's own metric. Numbers >= 0. A key no price uses is refused when it looks like a metric missing from the map (equal ignoring case, or within two edits). */
                 usage?: ({
                     [key: string]: (number | string) | (number | string)[];
                 } | (number | string) | (number | string)[]) | null;
+                /** @description Add-on entries; each is charged by the ADDON prices with its code. At most 100 per instance (limit maxAddonsPerInstance). */
                 addons?: {
+                    /** @description The add-on code; some ADDON price must carry it as addonCode. Required. */
                     code: string;
+                    /** @description Usage of this entry: a number (for a licensed add-on, units = quantity x this number; for a metered one, its metric), an array, or a map from metric name to a number or an array. Numbers >= 0. A key no price uses is refused when it looks like a metric of this add-on's prices missing from the map. */
                     usage?: ({
                         [key: string]: (number | string) | (number | string)[];
                     } | (number | string) | (number | string)[]) | null;
                 }[] | null;
             }[] | null;
+            /** @description Settings of this calculation: the cycle, overage rates, discount, coupon and tax. */
             calcConfig?: {
-                /** @description A finite number, or a numeric string. */
+                /** @description Hours in the cycle, and the cap on billable hours. A number > 0; unset or 0 means a 730-hour cycle with no cap. */
                 capHours?: number | string | null;
+                /** @description Per metric of a USAGE price: the PER_UNIT rate of its pooled overage, instead of the price's overagePrice or unitAmount. Each value is a decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). "0" included (a value is always set). A key no USAGE price meters is refused. */
                 overageRates?: {
                     [key: string]: string | number;
                 } | null;
-                /** @description A finite number, or a numeric string. */
+                /** @description Percent off the subtotal plus overage: percent 0..100 (10 is 10 %). Default 0. */
                 discountPercent?: number | string | null;
                 /**
-                 * @description A decimal amount as a string, e.g. "12.30".
+                 * @description An amount off after the percent discount, never below zero. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). At most the currency's minor digits. Default "0".
                  * @example 12.30
                  */
                 couponValue?: string | number | null;
-                /** @description A finite number, or a numeric string. */
+                /** @description Tax on the discounted amount: fraction 0..1 (0.2 is 20 %; 20 is refused). Default 0. */
                 taxRate?: number | string | null;
             } | null;
         };
@@ -482,51 +845,103 @@ export interface components {
                 currency: string;
             };
         };
-        Health: {
+        AddonSubscriptionCreatedEvent: {
+            /**
+             * @description evt_...: the webhook-id of every request carrying this event.
+             * @example evt_5b0e9a7d4c3b8e5f0a1b2c3d4e5f6f1c
+             */
+            id: string;
             /** @enum {string} */
-            status: "ok";
+            type: "addon_subscription.created";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            timestamp: string;
+            organizationId: string;
+            /** @description Strictly increasing per organization in commit order. */
+            sequence: number;
+            data: components["schemas"]["AddonSubscriptionEventData"];
         };
-        Error: {
-            error: {
-                /** @example 400 */
-                code: number;
+        AddonSubscriptionEventData: {
+            addonSubscription: components["schemas"]["AddonSubscription"];
+            /** @description The previous values of the fields that changed (updated and canceled only). */
+            previousAttributes?: {
+                /** @example as_01J8Z3 */
+                id?: string;
+                quantity?: number;
+                /**
+                 * Format: date-time
+                 * @description Start of the current period; null when not known.
+                 * @example 2025-01-01T00:00:00.000Z
+                 */
+                startDate?: string | null;
+                /**
+                 * Format: date-time
+                 * @description End of the current period; when a scheduled cancellation takes effect.
+                 * @example 2025-01-01T00:00:00.000Z
+                 */
+                endDate?: string | null;
                 /** @enum {string} */
-                status: "INVALID_ARGUMENT" | "FAILED_PRECONDITION" | "UNAUTHENTICATED" | "PERMISSION_DENIED" | "NOT_FOUND" | "ABORTED" | "RESOURCE_EXHAUSTED" | "INTERNAL" | "UNAVAILABLE" | "DEADLINE_EXCEEDED";
-                /** @example request has 1 invalid field */
-                message: string;
-                details: (components["schemas"]["BadRequest"] | components["schemas"]["PreconditionFailure"] | components["schemas"]["ErrorInfo"])[];
+                addonStatus?: "ADDON_STATUS_PENDING" | "ADDON_STATUS_ACTIVE" | "ADDON_STATUS_PAST_DUE" | "ADDON_STATUS_CANCELED";
+                cancelAtPeriodEnd?: boolean;
+                /**
+                 * Format: date-time
+                 * @example 2025-01-01T00:00:00.000Z
+                 */
+                canceledAt?: string | null;
+                /** @description The provider id of the add-on (Stripe item id, standard item id; for Paddle, whose items have no id, the add-on code). */
+                externalId?: string;
+                /** @description Our id of the parent VM subscription. */
+                subscriptionId?: string;
+                /**
+                 * @description The provider's product of the add-on (Stripe price.product, Paddle product_id, standard addonId), else the add-on code.
+                 * @example prod_QHx2ExtraIp
+                 */
+                addonId?: string;
+                /**
+                 * @description The provider's price id of the add-on; '' when none was sent.
+                 * @example price_1PQx2b
+                 */
+                addonPriceId?: string;
+                /**
+                 * @description The parent subscription's name.
+                 * @example VM small
+                 */
+                subscriptionName?: string;
+                /**
+                 * @description The product's or price's name, else the add-on code.
+                 * @example Extra IPv4
+                 */
+                addonName?: string;
+                /** @example backup */
+                addonCode?: string;
+                /**
+                 * @description Price of one unit in major units, a decimal string.
+                 * @example 1.20
+                 */
+                unitAmount?: string;
+                /** @example USD */
+                currency?: string;
+                /** @enum {string} */
+                pricingModel?: "PRICING_MODEL_FLAT" | "PRICING_MODEL_PER_UNIT" | "PRICING_MODEL_PACKAGE" | "PRICING_MODEL_TIERED" | "PRICING_MODEL_FORMULA";
+                /** @enum {string} */
+                addonType?: "ADDON_TYPE_RECURRING" | "ADDON_TYPE_USAGE" | "ADDON_TYPE_ONE_TIME";
+                metadata?: {
+                    [key: string]: string;
+                };
+                /** @enum {string} */
+                status?: "STATUS_ACTIVE" | "STATUS_INACTIVE";
+                /** @example addonSubscriptions/as_01J8Z3 */
+                name?: string;
+                /** @example org_demo */
+                organizationId?: string;
+                /** @enum {string} */
+                provider?: "stripe" | "paddle" | "standard";
             };
         };
-        BadRequest: {
-            /** @enum {string} */
-            "@type": "type.googleapis.com/google.rpc.BadRequest";
-            fieldViolations: components["schemas"]["FieldViolation"][];
-        };
-        FieldViolation: {
-            /** @example planConfig.prices[0].unitAmount */
-            field: string;
-            description: string;
-        };
-        PreconditionFailure: {
-            /** @enum {string} */
-            "@type": "type.googleapis.com/google.rpc.PreconditionFailure";
-            violations: {
-                type: string;
-                subject: string;
-                description: string;
-            }[];
-        };
-        ErrorInfo: {
-            /** @enum {string} */
-            "@type": "type.googleapis.com/google.rpc.ErrorInfo";
-            /** @example ADDON_NOT_FOUND */
-            reason: string;
-            /** @enum {string} */
-            domain: "billing";
-            metadata: {
-                [key: string]: string;
-            };
-        };
+        /** @description The resource after the change, exactly as GET returns it. */
         AddonSubscription: {
             /** @example as_01J8Z3 */
             id: string;
@@ -615,6 +1030,111 @@ export interface components {
              */
             updateTime: string;
         };
+        AddonSubscriptionUpdatedEvent: {
+            /**
+             * @description evt_...: the webhook-id of every request carrying this event.
+             * @example evt_5b0e9a7d4c3b8e5f0a1b2c3d4e5f6f1c
+             */
+            id: string;
+            /** @enum {string} */
+            type: "addon_subscription.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            timestamp: string;
+            organizationId: string;
+            /** @description Strictly increasing per organization in commit order. */
+            sequence: number;
+            data: components["schemas"]["AddonSubscriptionEventData"];
+        };
+        AddonSubscriptionCanceledEvent: {
+            /**
+             * @description evt_...: the webhook-id of every request carrying this event.
+             * @example evt_5b0e9a7d4c3b8e5f0a1b2c3d4e5f6f1c
+             */
+            id: string;
+            /** @enum {string} */
+            type: "addon_subscription.canceled";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            timestamp: string;
+            organizationId: string;
+            /** @description Strictly increasing per organization in commit order. */
+            sequence: number;
+            data: components["schemas"]["AddonSubscriptionEventData"];
+        };
+        PingEvent: {
+            /**
+             * @description evt_...: the webhook-id of every request carrying this event.
+             * @example evt_5b0e9a7d4c3b8e5f0a1b2c3d4e5f6f1c
+             */
+            id: string;
+            /** @enum {string} */
+            type: "ping";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            timestamp: string;
+            organizationId: string;
+            /** @description Strictly increasing per organization in commit order. */
+            sequence: number;
+            data: components["schemas"]["PingEventData"];
+        };
+        PingEventData: {
+            eventDestinationId: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        Error: {
+            error: {
+                /** @example 400 */
+                code: number;
+                /** @enum {string} */
+                status: "INVALID_ARGUMENT" | "FAILED_PRECONDITION" | "UNAUTHENTICATED" | "PERMISSION_DENIED" | "NOT_FOUND" | "ABORTED" | "RESOURCE_EXHAUSTED" | "INTERNAL" | "UNAVAILABLE" | "DEADLINE_EXCEEDED";
+                /** @example request has 1 invalid field */
+                message: string;
+                details: (components["schemas"]["BadRequest"] | components["schemas"]["PreconditionFailure"] | components["schemas"]["ErrorInfo"])[];
+            };
+        };
+        BadRequest: {
+            /** @enum {string} */
+            "@type": "type.googleapis.com/google.rpc.BadRequest";
+            fieldViolations: components["schemas"]["FieldViolation"][];
+        };
+        FieldViolation: {
+            /** @example planConfig.prices[0].unitAmount */
+            field: string;
+            description: string;
+        };
+        PreconditionFailure: {
+            /** @enum {string} */
+            "@type": "type.googleapis.com/google.rpc.PreconditionFailure";
+            violations: {
+                type: string;
+                subject: string;
+                description: string;
+            }[];
+        };
+        ErrorInfo: {
+            /** @enum {string} */
+            "@type": "type.googleapis.com/google.rpc.ErrorInfo";
+            /** @example ADDON_NOT_FOUND */
+            reason: string;
+            /** @enum {string} */
+            domain: "billing";
+            metadata: {
+                [key: string]: string;
+            };
+        };
         ListAddonSubscriptionsResponse: {
             addonSubscriptions: components["schemas"]["AddonSubscription"][];
             /** @description '' when there is no further page. */
@@ -622,6 +1142,115 @@ export interface components {
         };
         AddonSubscriptionResponse: {
             addonSubscription: components["schemas"]["AddonSubscription"];
+        };
+        CreateEventDestinationResponse: {
+            eventDestination: components["schemas"]["EventDestination"];
+            /**
+             * @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret. Shown only when made.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYo=
+             */
+            secret: string;
+        };
+        EventDestination: {
+            /** @example evd_6f1c2b0e9a7d4c3b8e5f0a1b2c3d4e5f */
+            id: string;
+            /** @example https://vm.example.com/billing-events */
+            url: string;
+            eventTypes: ("addon_subscription.created" | "addon_subscription.updated" | "addon_subscription.canceled" | "ping")[];
+            description: string;
+            disabled: boolean;
+            /** @description Why it is disabled (a 410 Gone, failing too long, a request); null when enabled. */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            createTime: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            updateTime: string;
+        };
+        CreateEventDestinationRequest: {
+            /** @description https (http only where allowed); at most 2,048 characters; no private network address. */
+            url: string;
+            /** @description Known types only, no repeats; default every type but ping (addon_subscription.created, addon_subscription.updated, addon_subscription.canceled, ping). */
+            eventTypes?: string[];
+            description?: string;
+        };
+        ListEventDestinationsResponse: {
+            eventDestinations: components["schemas"]["EventDestination"][];
+            nextPageToken: string;
+        };
+        UpdateEventDestinationRequest: {
+            url?: string;
+            eventTypes?: string[];
+            description?: string;
+            /** @description false enables it again: its pending deliveries resume. */
+            disabled?: boolean;
+        };
+        RotateEventDestinationSecretResponse: {
+            /**
+             * @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret. Shown only when made.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYo=
+             */
+            secret: string;
+        };
+        PingEventDestinationResponse: {
+            event: components["schemas"]["Event"];
+            delivery: components["schemas"]["EventDelivery"];
+        };
+        Event: {
+            /**
+             * @description evt_...: the webhook-id of every request carrying this event.
+             * @example evt_5b0e9a7d4c3b8e5f0a1b2c3d4e5f6f1c
+             */
+            id: string;
+            /** @enum {string} */
+            type: "addon_subscription.created" | "addon_subscription.updated" | "addon_subscription.canceled" | "ping";
+            /**
+             * Format: date-time
+             * @description When the change committed.
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            timestamp: string;
+            organizationId: string;
+            /** @description Strictly increasing per organization in commit order. */
+            sequence: number;
+            data: components["schemas"]["AddonSubscriptionEventData"] | components["schemas"]["PingEventData"];
+        };
+        EventDelivery: {
+            eventDestinationId: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "canceled";
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @example 2025-01-01T00:00:00.000Z
+                 */
+                time: string;
+                httpStatus: number | null;
+                error: string | null;
+                durationMs: number;
+                /** @description The first 1 KiB of the answer. */
+                response: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2025-01-01T00:00:00.000Z
+             */
+            nextAttemptTime: string | null;
+        };
+        ListEventsResponse: {
+            events: components["schemas"]["Event"][];
+            nextPageToken: string;
+        };
+        ListEventDeliveriesResponse: {
+            deliveries: components["schemas"]["EventDelivery"][];
+        };
+        ResendEventRequest: {
+            eventDestinationId?: string;
         };
         WebhookAck: {
             success: boolean;
@@ -1217,6 +1846,1095 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AddonSubscriptionResponse"];
                 };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventDestinations: {
+        parameters: {
+            query?: {
+                /** @description Default 50; above 1000 means 1000. */
+                pageSize?: number;
+                pageToken?: string;
+            };
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventDestinationsResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createEventDestination: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEventDestinationRequest"];
+            };
+        };
+        responses: {
+            /** @description The destination and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateEventDestinationResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body over the limit (status INVALID_ARGUMENT) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not JSON (status INVALID_ARGUMENT) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventDestination: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventDestinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The destination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDestination"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteEventDestination: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventDestinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateEventDestination: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventDestinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventDestinationRequest"];
+            };
+        };
+        responses: {
+            /** @description The destination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDestination"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body over the limit (status INVALID_ARGUMENT) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not JSON (status INVALID_ARGUMENT) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateEventDestinationSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventDestinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateEventDestinationSecretResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pingEventDestination: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventDestinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping and its delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PingEventDestinationResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                type?: "addon_subscription.created" | "addon_subscription.updated" | "addon_subscription.canceled" | "ping";
+                addonSubscriptionId?: string;
+                /** @description Default 50; above 1000 means 1000. */
+                pageSize?: number;
+                /** @description nextPageToken of the previous page, for the same organization and filter. */
+                pageToken?: string;
+            };
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventsResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventDeliveries: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventDeliveriesResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, badly signed or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED: the token does not list X-Organization-ID */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another organization’s resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED: over the organization rate limit (BILLING_RATE_LIMIT_PER_SECOND); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: storage unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEADLINE_EXCEEDED: not handled within BILLING_REQUEST_TIMEOUT_MS */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organization this call acts for. */
+                "X-Organization-ID": string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResendEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ARGUMENT or FAILED_PRECONDITION */
             400: {

@@ -13,6 +13,9 @@ import { REPO_ROOT } from '../support/server-process.js';
 import { CLI_COMMAND, runCli, SAMPLE_PLAN } from './run-cli.js';
 
 const SECRET = 'cli-test-secret-0123456789-abcdefghij';
+// NOTE: each run of the CLI starts node with tsx; on a busy machine one takes up to about 20 s, so a
+// test that runs it several times gets more than the default minute.
+const MULTI_SPAWN_TIMEOUT_MS = 150_000;
 let dir: string;
 let planFile: string;
 
@@ -108,13 +111,19 @@ describe('billing price', () => {
     });
   });
 
-  it('--format json: input that is not JSON, a missing file and a bad setting are AIP-193 bodies too', async () => {
+  it('--format json: input that is not JSON is the API\'s INVALID_JSON body', async () => {
     const notJson = await runCli(['price', '-', '--format', 'json'], { stdin: '{' });
     expect(notJson.code).toBe(1);
-    expect(JSON.parse(notJson.stdout)).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT', message: 'the request body is not valid JSON' } });
+    expect(JSON.parse(notJson.stdout)).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT', message: 'the request body is not valid JSON', details: [{ fieldViolations: [{ field: 'body' }] }, { reason: 'INVALID_JSON' }] } });
+  });
+
+  it('--format json: a missing file is an AIP-193 body naming `file`', async () => {
     const missing = await runCli(['price', join(dir, 'nope.json'), '--format', 'json']);
     expect(missing.code).toBe(1);
-    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { status: 'INVALID_ARGUMENT', details: [{ fieldViolations: [{ field: 'file', description: 'no such file' }] }, {}] } });
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { status: 'INVALID_ARGUMENT', details: [{ fieldViolations: [{ field: 'file', description: 'no such file' }] }, { reason: 'FILE_UNREADABLE' }] } });
+  });
+
+  it('--format json: a bad pricing limit setting is an AIP-193 body naming the variable', async () => {
     const setting = await runCli(['price', planFile, '--format', 'json'], { env: { BILLING_MAX_INSTANCES: 'many' } });
     expect(setting.code).toBe(1);
     expect(JSON.parse(setting.stdout)).toMatchObject({ error: { details: [{ fieldViolations: [{ field: 'BILLING_MAX_INSTANCES' }] }, { reason: 'INVALID_SETTING' }] } });
@@ -126,7 +135,7 @@ describe('billing price', () => {
     expect(upper.code).toBe(0);
     expect(upper.stdout).toBe(lower.stdout);
     expect(upper.stdout).toBe(`${toPlainJson(calculatePlanJson(SAMPLE_PLAN, { view: 'FULL' }))}\n`);
-  });
+  }, MULTI_SPAWN_TIMEOUT_MS);
 
   it('needs no server setting: PORT=abc or a bad HOST timeout do not stop offline pricing; a bad pricing limit does', async () => {
     const unrelated = { PORT: 'abc', BILLING_HEADERS_TIMEOUT_MS: 'soon', DATABASE_URL: 'mysql://x' };
@@ -137,7 +146,7 @@ describe('billing price', () => {
     expect(limit.code).toBe(1);
     expect(limit.stderr).toContain('BILLING_MAX_PRICES must be an integer');
     expect(limit.stderr).not.toContain('PORT');
-  });
+  }, MULTI_SPAWN_TIMEOUT_MS);
 
   it('no progress line when stderr is piped, even for a large plan', async () => {
     const large = { ...SAMPLE_PLAN, instances: Array.from({ length: 1500 }, () => ({ quantity: 1 })) };
@@ -245,7 +254,7 @@ describe('billing config check', () => {
     const memory = await runCli(['config', 'check', '--connect'], { env: { DATABASE_URL: 'memory://' } });
     expect(memory.code).toBe(0);
     expect(memory.stdout).toContain('connect:  PGlite in memory');
-  });
+  }, MULTI_SPAWN_TIMEOUT_MS);
 
   const postgres = postgresAvailability();
   it.skipIf(!postgres.ok)('--connect on PostgreSQL: reached, migrations pending; after billing migrate, current; nothing changed by the check', async () => {
@@ -264,7 +273,7 @@ describe('billing config check', () => {
     } finally {
       db.drop();
     }
-  });
+  }, 2 * MULTI_SPAWN_TIMEOUT_MS);
 
   it('summarizes store, auth and endpoints per provider with the secrets masked', async () => {
     const stripeSecret = 'whsec_cli_check_secret_value_123';
