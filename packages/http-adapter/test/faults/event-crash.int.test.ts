@@ -13,12 +13,42 @@ import { FAULT_ORGS, writeFaultConfig } from './support/fault-events.js';
 const ORG = FAULT_ORGS[0];
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-event-crash-'));
 let server: ServerProcess | undefined;
-let receiver: Server | undefined;
+const servers: Server[] = [];
 afterAll(async () => {
   await server?.stop('SIGKILL');
-  if (receiver) await new Promise((r) => receiver!.close(r));
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A receiver on `port`: 204 and each request's event id and webhook-id kept. */
+async function answering(port: number, seen: { id: string; webhookId: string }[]): Promise<Server> {
+  const s = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      seen.push({ id: (JSON.parse(text) as { id: string }).id, webhookId: String(req.headers['webhook-id']) });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => s.listen(port, '127.0.0.1', r));
+  servers.push(s);
+  return s;
+}
+
+/** A receiver on `port` that reads each request (its webhook-id kept) and never answers. */
+async function hanging(port: number, seen: { id: string; webhookId: string }[]): Promise<Server> {
+  const s = createServer((req) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => seen.push({ id: (JSON.parse(text) as { id: string }).id, webhookId: String(req.headers['webhook-id']) }));
+  });
+  await new Promise<void>((r) => s.listen(port, '127.0.0.1', r));
+  servers.push(s);
+  return s;
+}
 
 /** A port nothing listens on yet (the receiver comes up there later). */
 async function freePort(): Promise<number> {
@@ -83,17 +113,56 @@ describe('events survive a SIGKILL of the server (PGlite data folder)', () => {
 
     server = await startServer(env);
     const seen: { id: string; webhookId: string }[] = [];
-    receiver = createServer((req, res) => {
-      let text = '';
-      req.on('data', (c: Buffer) => (text += c.toString()));
-      req.on('end', () => {
-        seen.push({ id: (JSON.parse(text) as { id: string }).id, webhookId: String(req.headers['webhook-id']) });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((r) => receiver!.listen(port, '127.0.0.1', r));
+    await answering(port, seen);
     await eventually(() => committed.every((id) => seen.some((s) => s.id === id)), 60_000, () => `seen ${JSON.stringify(seen)}`);
     for (const s of seen) expect(s.webhookId).toBe(s.id);
     expect(new Set(seen.map((s) => s.id))).toEqual(new Set(committed));
+  });
+
+  it('attempts in flight at the kill (a receiver that never answers) are made again after the restart with the same webhook-id', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'billing-event-crash-inflight-'));
+    try {
+      const env = {
+        ...serverEnv(writeFaultConfig()),
+        BILLING_DATA_DIR: dir,
+        BILLING_EVENT_ALLOW_PRIVATE_NETWORKS: '1',
+        BILLING_EVENT_ALLOW_HTTP: '1',
+        BILLING_EVENT_POLL_MS: '50',
+        // the lease outlives the attempt by 10 s: the restarted server takes it again after about 12 s
+        BILLING_EVENT_TIMEOUT_MS: '2000',
+        BILLING_WORKER_THREADS: '1',
+      };
+      const auth = authHeaders(await signToken({ orgs: [ORG] }), ORG);
+      const headers = { ...auth, 'content-type': 'application/json' };
+      const port = await freePort();
+      const hung: { id: string; webhookId: string }[] = [];
+      const sleeper = await hanging(port, hung);
+      server = await startServer(env);
+      const url = server.url;
+      expect((await fetch(`${url}/v1/event-destinations`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) })).status).toBe(201);
+      for (let i = 0; i < 4; i++) {
+        const at = new Date();
+        const payload = standardSubscriptionUpdated({ timestamp: at, subscriptionId: `sub_fly_${i}`, itemId: `item_fly_${i}`, periodStart: new Date(at.getTime() - 1000) });
+        const delivery = standardDelivery(`msg_fly_${i}`, payload, new Date());
+        expect((await fetch(`${url}/api/v1/webhooks/standard`, { method: 'POST', body: delivery.body, headers: { ...delivery.headers, ...auth } })).status).toBeLessThan(300);
+      }
+      const committed = ((await (await fetch(`${url}/v1/events?pageSize=100`, { headers })).json()) as { events: { id: string }[] }).events.map((e) => e.id);
+      expect(committed).toHaveLength(4);
+      await eventually(() => committed.every((id) => hung.some((h) => h.id === id)), 20_000, () => `in flight ${JSON.stringify(hung)}`);
+      expect((await server.stop('SIGKILL')).signal).toBe('SIGKILL');
+      sleeper.closeAllConnections();
+      await new Promise((r) => sleeper.close(r));
+
+      const seen: { id: string; webhookId: string }[] = [];
+      await answering(port, seen);
+      server = await startServer(env);
+      await eventually(() => committed.every((id) => seen.some((s) => s.id === id)), 60_000, () => `seen ${JSON.stringify(seen)}`);
+      for (const s of [...hung, ...seen]) expect(s.webhookId).toBe(s.id);
+      expect(new Set(seen.map((s) => s.id))).toEqual(new Set(committed));
+    } finally {
+      await server?.stop('SIGKILL');
+      server = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
