@@ -9,6 +9,8 @@ import { openStore } from '../src/storage/open-store.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
 import { freshOrg } from './support/records.js';
+import { STRIPE_CREATED, stripeEventBody, stripeItem, stripeSubscription, stripeVmItem } from './fixtures/webhooks/stripe.js';
+import { normalizeWebhookEvent } from '../src/webhooks/normalize.js';
 
 /** The fields of `after` that differ from `before`, with `before`'s values (timestamps aside); written here, not taken from the code under test. */
 function changedAttributes(before: AddonSubscription, after: AddonSubscription): Record<string, unknown> {
@@ -38,7 +40,30 @@ function life(sub: string, quantities: [number, number], addsLine: boolean, canc
   return events.map((e) => ({ ...e, eventId: `${sub}_${e.eventId}`, subscriptionExternalId: sub }));
 }
 
+/**
+ * A Stripe subscription's life from Stripe's own payloads (created, updated a minute later, deleted
+ * two minutes later), normalized as the Stripe endpoint does and handed to the test endpoint.
+ */
+function stripeLife(sub: string, quantities: [number, number], _addsLine: boolean, cancelsAtEnd: boolean): BillingEvent[] {
+  const addon = (quantity: number) => stripeItem({ id: `${sub}_si_addon`, quantity });
+  const bodies = [
+    stripeEventBody('customer.subscription.created', stripeSubscription({ id: sub }, [stripeVmItem(), addon(quantities[0])]), { id: `evt_${sub}_created`, created: STRIPE_CREATED }),
+    stripeEventBody('customer.subscription.updated', stripeSubscription({ id: sub, cancel_at_period_end: cancelsAtEnd }, [stripeVmItem(), addon(quantities[1])]), { id: `evt_${sub}_updated`, created: STRIPE_CREATED + 60 }),
+    stripeEventBody(
+      'customer.subscription.deleted',
+      stripeSubscription({ id: sub, status: 'canceled', canceled_at: STRIPE_CREATED + 120, ended_at: STRIPE_CREATED + 120 }, [stripeVmItem(), addon(quantities[1])]),
+      { id: `evt_${sub}_deleted`, created: STRIPE_CREATED + 120 },
+    ),
+  ];
+  return bodies.map((rawBody) => {
+    const result = normalizeWebhookEvent('stripe', { headers: {}, rawBody });
+    if (!result.ok) throw new Error(result.message);
+    return { ...result.event, provider: 'standard' };
+  });
+}
+
 const lifeArb = fc.record({
+  stripe: fc.boolean(),
   quantities: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 })),
   addsLine: fc.boolean(),
   cancelsAtEnd: fc.boolean(),
@@ -51,12 +76,12 @@ const lifeArb = fc.record({
 const scenarioArb = fc
   .record({ lives: fc.array(lifeArb, { minLength: 1, maxLength: 2 }), extra: fc.array(fc.nat(), { maxLength: 4 }), seed: fc.nat() })
   .chain(({ lives, extra, seed }) => {
-    const events = lives.flatMap((l, i) => life(`ext_sub_${i + 1}`, l.quantities, l.addsLine, l.cancelsAtEnd));
+    const events = lives.flatMap((l, i) => (l.stripe ? stripeLife : life)(`ext_sub_${i + 1}`, l.quantities, l.addsLine, l.cancelsAtEnd));
     const indexes = [...events.keys(), ...extra.map((n) => n % events.length)];
-    return fc.shuffledSubarray(indexes, { minLength: indexes.length, maxLength: indexes.length }).map((order) => ({ events, order, seed }));
+    return fc.shuffledSubarray(indexes, { minLength: indexes.length, maxLength: indexes.length }).map((order) => ({ events, order, seed, addonCount: lives.reduce((n, l) => n + (!l.stripe && l.addsLine ? 2 : 1), 0) }));
   });
 
-describe('outbox against the states (PGlite memory://)', () => {
+describe('outbox against the states, standard and Stripe lives (PGlite memory://)', () => {
   let store: BillingStore;
   beforeAll(async () => {
     store = await openStore({ databaseUrl: 'memory://' });
@@ -67,7 +92,7 @@ describe('outbox against the states (PGlite memory://)', () => {
 
   it('for any delivery order with duplicates: each add-on’s events run through its states — created first, each resource the state after its change, previousAttributes the changed fields of the state before, one event per real change, the last equal to GET', async () => {
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async ({ events, order }) => {
+      fc.asyncProperty(scenarioArb, async ({ events, order, addonCount }) => {
         const org = freshOrg('outbox_order');
         const secret = `whsec_${org}`;
         let tick = 10_000;
@@ -108,6 +133,9 @@ describe('outbox against the states (PGlite memory://)', () => {
           for (const e of written) expect(after.has((e.data as AddonEventData).addonSubscription.id)).toBe(true);
           before = after;
         }
+        // every life made its add-ons (a Stripe life one; a standard life one or two), each told
+        expect(before.size).toBe(addonCount);
+        expect([...before.values()].every((a) => a.addonStatus === 'ADDON_STATUS_CANCELED')).toBe(true);
         // Each add-on's events form a chain of real changes.
         const all = await outbox();
         expect(all.map((e) => e.sequence)).toEqual(all.map((_, k) => k + 1));
