@@ -8,6 +8,7 @@ import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
+import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 import { freshOrg } from './support/records.js';
 import { STRIPE_CREATED, stripeEventBody, stripeItem, stripeSubscription, stripeVmItem } from './fixtures/webhooks/stripe.js';
 import { normalizeWebhookEvent } from '../src/webhooks/normalize.js';
@@ -82,12 +83,26 @@ const scenarioArb = fc
   });
 
 describe('outbox against the states, standard and Stripe lives (PGlite memory://)', () => {
+  describeOrders(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }), RUNS);
+});
+
+const skipReason = await postgresUnavailableReason();
+describe.skipIf(skipReason !== '')(`outbox against the states (PostgreSQL${skipReason ? `, skipped: ${skipReason}` : ''})`, () => {
+  describeOrders(async () => {
+    const db = await createThrowawayDatabase();
+    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+  }, Math.max(1, Math.floor(RUNS / 2)));
+});
+
+function describeOrders(open: () => Promise<{ store: BillingStore; cleanup: () => Promise<void> }>, runs: number) {
   let store: BillingStore;
+  let cleanup = async () => undefined as void;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: 'memory://' });
+    ({ store, cleanup } = await open());
   });
   afterAll(async () => {
     await store.close();
+    await cleanup();
   });
 
   it('for any delivery order with duplicates: each add-on’s events run through its states — created first, each resource the state after its change, previousAttributes the changed fields of the state before, one event per real change, the last equal to GET', async () => {
@@ -159,7 +174,7 @@ describe('outbox against the states, standard and Stripe lives (PGlite memory://
           expect((chain.at(-1)!.data as AddonEventData).addonSubscription).toEqual(before.get(id));
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: runs },
     );
   }, 300_000);
-});
+}
