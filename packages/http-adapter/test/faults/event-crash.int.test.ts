@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverEnv } from '../e2e/story.js';
+import { createTestDatabase, postgresAvailability } from '../support/postgres.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { authHeaders, signToken } from '../support/tokens.js';
 import { standardDelivery, standardSubscriptionUpdated } from '../support/webhook-payloads.js';
@@ -119,12 +120,31 @@ describe('events survive a SIGKILL of the server (PGlite data folder)', () => {
     expect(new Set(seen.map((s) => s.id))).toEqual(new Set(committed));
   });
 
-  it('attempts in flight at the kill (a receiver that never answers) are made again after the restart with the same webhook-id', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'billing-event-crash-inflight-'));
+  const pg = postgresAvailability();
+  const storages: { name: string; skip: boolean; open: () => { env: Record<string, string>; cleanup: () => void } }[] = [
+    {
+      name: 'PGlite data folder',
+      skip: false,
+      open: () => {
+        const dir = mkdtempSync(join(tmpdir(), 'billing-event-crash-inflight-'));
+        return { env: { BILLING_DATA_DIR: dir }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+      },
+    },
+    {
+      name: 'PostgreSQL',
+      skip: !pg.ok,
+      open: () => {
+        const db = createTestDatabase('billing_event_crash');
+        return { env: { DATABASE_URL: db.url }, cleanup: () => db.drop() };
+      },
+    },
+  ];
+  for (const storage of storages) it.skipIf(storage.skip)(`${storage.name}: attempts in flight at the kill (a receiver that never answers) are made again after the restart with the same webhook-id`, { timeout: 120_000 }, async () => {
+    const { env: storageEnv, cleanup } = storage.open();
     try {
       const env = {
         ...serverEnv(writeFaultConfig()),
-        BILLING_DATA_DIR: dir,
+        ...storageEnv,
         BILLING_EVENT_ALLOW_PRIVATE_NETWORKS: '1',
         BILLING_EVENT_ALLOW_HTTP: '1',
         BILLING_EVENT_POLL_MS: '50',
@@ -162,7 +182,7 @@ describe('events survive a SIGKILL of the server (PGlite data folder)', () => {
     } finally {
       await server?.stop('SIGKILL');
       server = undefined;
-      rmSync(dir, { recursive: true, force: true });
+      cleanup();
     }
   });
 });
