@@ -9,6 +9,9 @@ import { SECRET_PREFIX } from './signing.js';
 import { checkDestinationUrl, systemResolveAll, type ResolveAll, type UrlPolicy } from './url-guard.js';
 
 /** The limits and settings of the events API. */
+/** How long a ping waits for an attempt the deliverer's poll took before it (its timeout plus margin). */
+const PING_WAIT_MS = 30_000;
+
 export interface EventServiceOptions {
   /** Destinations per organization at most (BILLING_MAX_EVENT_DESTINATIONS, default 20). */
   maxDestinations: number;
@@ -247,13 +250,22 @@ export function createEventService(store: BillingStore, options: EventServiceOpt
           return { ok: true as const, value: await uow.events.insertPing(organizationId, id, now) };
         });
         if (!made.ok) return made;
-        await options.deliverNow?.(organizationId, made.value, id);
-        return store.transaction(async (uow) => {
+        const ownAttempt = await options.deliverNow?.(organizationId, made.value, id);
+        const read = () => store.transaction(async (uow) => {
           const event = await uow.events.findEvent(organizationId, made.value);
           const delivery = (await uow.events.listDeliveries(organizationId, made.value)).find((d) => d.eventDestinationId === id);
           if (event === null || delivery === undefined) throw new Error('the ping was not stored');
-          return { ok: true, value: { event, delivery } };
+          return { ok: true as const, value: { event, delivery } };
         });
+        let answer = await read();
+        // The deliverer's own poll may lease the ping first (it wakes on every commit); the ping
+        // still answers once that attempt is recorded, bounded so a caller never waits forever.
+        const until = Date.now() + PING_WAIT_MS;
+        while (options.deliverNow && !ownAttempt && answer.value.delivery.status === 'pending' && answer.value.delivery.attempts.length === 0 && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          answer = await read();
+        }
+        return answer;
       });
     },
 
