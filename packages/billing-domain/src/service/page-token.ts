@@ -51,21 +51,28 @@ export function verifyListToken(
   size: number,
   maxLength: number = MAX_PAGE_TOKEN_LENGTH,
 ): string[] | undefined {
+  const parsed = openSigned(token, maxLength, (body) => macOver(key, scope, body));
+  if (!Array.isArray(parsed) || parsed.length !== size) return undefined;
+  return parsed.every((v): v is string => typeof v === 'string' && isStorableText(v)) ? parsed : undefined;
+}
+
+/**
+ * The JSON a signed token carries, or undefined unless it is `base64url(body).base64url(mac)`
+ * within `maxLength` with the MAC `expected(body)` (compared in constant time over the bytes).
+ */
+function openSigned(token: string, maxLength: number, expected: (body: Buffer) => Buffer): unknown {
   if (token.length > maxLength) return undefined;
   const dot = token.indexOf('.');
   if (dot <= 0 || token.length - dot - 1 !== MAC_CHARS) return undefined;
   const body = fromBase64url(token.slice(0, dot));
   const given = fromBase64url(token.slice(dot + 1));
   if (body === undefined || given === undefined || given.length !== MAC_BYTES) return undefined;
-  if (!timingSafeEqual(given, macOver(key, scope, body))) return undefined;
-  let parsed: unknown;
+  if (!timingSafeEqual(given, expected(body))) return undefined;
   try {
-    parsed = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
-  if (!Array.isArray(parsed) || parsed.length !== size) return undefined;
-  return parsed.every((v): v is string => typeof v === 'string' && isStorableText(v)) ? parsed : undefined;
 }
 
 /** base64url text to bytes, undefined unless it is the canonical encoding of those bytes. */
@@ -96,20 +103,8 @@ export function verifyPageToken(
   token: string,
   maxLength: number = MAX_PAGE_TOKEN_LENGTH,
 ): AddonListCursor | undefined {
-  if (token.length > maxLength) return undefined;
-  const dot = token.indexOf('.');
-  if (dot <= 0 || token.length - dot - 1 !== MAC_CHARS) return undefined;
-  const body = fromBase64url(token.slice(0, dot));
-  const given = fromBase64url(token.slice(dot + 1));
-  if (body === undefined || given === undefined || given.length !== MAC_BYTES) return undefined;
-  if (!timingSafeEqual(given, mac(key, scope, body))) return undefined;
-  // NOTE: only this server's own tokens get here; their content is checked all the same.
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  // Only this server's own tokens pass the MAC; their content is checked all the same.
+  const parsed = openSigned(token, maxLength, (body) => mac(key, scope, body));
   if (!Array.isArray(parsed) || parsed.length !== 2) return undefined;
   const [createTime, id] = parsed as unknown[];
   if (typeof createTime !== 'string' || typeof id !== 'string' || !ISO_INSTANT.test(createTime)) return undefined;
