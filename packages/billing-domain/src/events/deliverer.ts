@@ -83,6 +83,9 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   let writing: Promise<void> | undefined;
   const writeQueued = async () => {
     while (queue.length > 0) {
+      // NOTE: on PGlite a whole transaction runs without returning to the event loop, so without this
+      // turn the responses that arrived meanwhile are not yet queued and every batch holds one attempt.
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = queue;
       queue = [];
       try {
