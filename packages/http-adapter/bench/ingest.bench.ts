@@ -21,7 +21,7 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // with an event destination: a fast receiver in this process answering 204, to which the server
 // delivers every add-on event while the load runs (the row counts the events that arrived meanwhile).
 // BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2); the server's
-// BILLING_INGEST_GROUP_* settings pass through from the environment.
+// BILLING_INGEST_GROUP_* and BILLING_EVENT_* settings pass through from the environment.
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
@@ -35,7 +35,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'billing-ingest-bench-'));
 const configPath = join(scratch, 'billing.json');
 writeFileSync(configPath, JSON.stringify({ webhookEndpoints: [{ provider: 'stripe', organizationId: ORG, secrets: [STRIPE_SECRET], requireBearer: false }] }));
 const passThrough = Object.fromEntries(
-  Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('BILLING_INGEST_') && e[1] !== undefined),
+  Object.entries(process.env).filter((e): e is [string, string] => /^BILLING_(INGEST|EVENT)_/.test(e[0]) && e[1] !== undefined),
 );
 // The event destination: the receiver runs here, on loopback over http, which the server is allowed to reach.
 let arrivals = 0;
@@ -122,7 +122,7 @@ const note = (run: Run, ceiling: Ceiling[]) => {
 
 console.log('# Webhook ingest benchmark');
 console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node ${process.version}; server: ${serverEntry().label}`);
-console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; group commit: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; server settings: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
 
 // NOTE: without and with an event destination, in the same run: with one, every add-on event the
 // outbox writes also gets a delivery row, and the server's deliverer sends it to the receiver.

@@ -11,7 +11,8 @@ import { startBenchServer } from './server.js';
 
 // One scenario against one PGlite server started with `node --cpu-prof`, for finding hot paths:
 // `node --conditions=source --import tsx bench/profile-run.ts <healthz|calculate|calculate3x6|readme|calculate100|webhooks|webhooks-destination> <profile dir>`
-// (webhooks-destination: the webhooks with one event destination, a receiver in this process answering 204)
+// (webhooks-destination: the webhooks with one event destination, a receiver in this process answering 204;
+// BILLING_EVENT_* settings pass through to the server)
 // then `node --import tsx bench/cpu-profile-summary.ts <profile dir>`.
 
 const [scenario = 'calculate', dir = mkdtempSync(join(tmpdir(), 'billing-prof-'))] = process.argv.slice(2);
@@ -23,6 +24,7 @@ const server = await startBenchServer(
   {
     BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: config, DATABASE_URL: process.env['BENCH_DATABASE_URL'] ?? '', BILLING_DATA_DIR: join(scratch, 'data'),
     BILLING_EVENT_ALLOW_PRIVATE_NETWORKS: '1', BILLING_EVENT_ALLOW_HTTP: '1',
+    ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('BILLING_EVENT_') && e[1] !== undefined)),
   },
   { cpuProfDir: dir },
 );
