@@ -16,8 +16,8 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // afterwards. Beside each store: its own commit ceiling (one INSERT per transaction) measured in the
 // same run, and the share of it the service reached; the server's CPU and the statements it sent
 // per delivery (from /proc and /metrics); on PostgreSQL its own CPU per delivery (its processes in
-// /proc); the share of the time the server's event loop sat idle (waiting on the store, not
-// working); the load generator's own CPU. Each store runs without and with an event destination
+// /proc); the share of the time the server's main thread (its event loop) ran, waited for a core
+// and sat idle (waiting on the store or the network), from its schedstat; the load generator's own CPU. Each store runs without and with an event destination
 // (every add-on event then also gets a pending delivery row).
 // BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2), BENCH_STORES
 // (default "pglite,postgres"), BENCH_DESTINATION ("both" by default, "no" or "one"); the server's
@@ -51,8 +51,8 @@ interface Run {
   statements: number;
   /** Share of the machine's cores this process (the load generator) used meanwhile. */
   generatorShare: number;
-  /** Share of the wall time the servers' main threads (their event loops) spent off the CPU: waiting, not working. */
-  serverIdle: number;
+  /** Shares of the wall time the servers' main threads (their event loops) spent on a core, waiting for one (runnable; the machine busy), and idle (waiting on the store or the network). */
+  mainThread: { running: number; runnable: number; idle: number };
   /** PostgreSQL's CPU milliseconds per applied delivery: the backends of the bench's database, and the cluster's background processes (undefined: PGlite). */
   store?: { backendsMs: number; backgroundMs: number };
 }
@@ -63,11 +63,10 @@ async function statementsSent(url: string): Promise<number> {
   return Number(/^billing_store_statements_total (\S+)$/m.exec(text)?.[1] ?? NaN);
 }
 
-/** CPU time of a process (or, with `thread`, one of its threads) so far in milliseconds (Linux /proc; 0 elsewhere). */
-function cpuMillis(pid: number | undefined, thread?: number): number {
+/** CPU time of a process so far in milliseconds (Linux /proc; 0 elsewhere). */
+function cpuMillis(pid: number | undefined): number {
   try {
-    const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
-    const fields = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // NOTE: utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
@@ -101,12 +100,22 @@ function postgresCpu(database: string): { backends: number; background: number }
   return { backends, background };
 }
 
+/** Nanoseconds a thread has run and waited runnable for a core so far (Linux schedstat; zeros elsewhere). */
+function schedstat(pid: number | undefined): { run: number; wait: number } {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { run: run ?? 0, wait: wait ?? 0 };
+  } catch {
+    return { run: 0, wait: 0 };
+  }
+}
+
 /** Disjoint deliveries against the servers at once; the applied count read back afterwards. */
 async function ingestRun(name: string, servers: BenchServer[], prefix: string, database?: string): Promise<Run> {
   const before = await storedAddons(servers[0]!.url, auth);
   const statementsBefore = (await Promise.all(servers.map((s) => statementsSent(s.url)))).reduce((a, b) => a + b, 0);
   const cpuBefore = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0);
-  const mainBefore = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid, s.child.pid), 0);
+  const mainBefore = servers.map((s) => schedstat(s.child.pid));
   const storeBefore = database === undefined ? undefined : postgresCpu(database);
   const generatorBefore = process.cpuUsage();
   const wallBefore = performance.now();
@@ -115,12 +124,13 @@ async function ingestRun(name: string, servers: BenchServer[], prefix: string, d
   const parts = await Promise.all(servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections, next: sets[k]!.next })));
   const figures = combined(name, parts);
   const cpu = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0) - cpuBefore;
-  const main = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid, s.child.pid), 0) - mainBefore;
+  const mainAfter = servers.map((s) => schedstat(s.child.pid));
   const storeAfter = database === undefined ? undefined : postgresCpu(database);
   const generator = process.cpuUsage(generatorBefore);
   const wall = performance.now() - wallBefore;
   const generatorShare = (generator.user + generator.system) / 1000 / wall / availableParallelism();
-  const serverIdle = Math.max(0, 1 - main / wall / servers.length);
+  const share = (k: 'run' | 'wait') => mainAfter.reduce((sum, a, i) => sum + a[k] - mainBefore[i]![k], 0) / 1e6 / wall / servers.length;
+  const mainThread = { running: share('run'), runnable: share('wait'), idle: Math.max(0, 1 - share('run') - share('wait')) };
   const statements = (await Promise.all(servers.map((s) => statementsSent(s.url)))).reduce((a, b) => a + b, 0) - statementsBefore;
   const applied = (await storedAddons(servers[0]!.url, auth)) - before;
   if (sets.some((s) => s.sent() > s.count)) throw new Error(`${name}: more requests than pre-signed deliveries; raise the count`);
@@ -131,9 +141,10 @@ async function ingestRun(name: string, servers: BenchServer[], prefix: string, d
     storeBefore === undefined || storeAfter === undefined
       ? undefined
       : { backendsMs: per(storeAfter.backends - storeBefore.backends), backgroundMs: per(storeAfter.background - storeBefore.background) };
-  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: per(cpu), statements: per(statements), generatorShare, serverIdle, ...(store ? { store } : {}) };
+  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: per(cpu), statements: per(statements), generatorShare, mainThread, ...(store ? { store } : {}) };
 }
 
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
 const ceilingText = (cs: Ceiling[]) => cs.map((c) => `${n0(c.commitsPerSecond)} commits/s from ${c.connections}`).join(', ');
 const rows: string[] = [];
@@ -149,7 +160,7 @@ const note = (run: Run, ceiling: Ceiling[]) => {
   return `applied ${n0(run.applied)} = ${n0(rate)}/s = ${((100 * rate) / best).toFixed(0)}% of the ceiling (${ceilingText(ceiling)}); ` +
     `server CPU ${run.cpuMs.toFixed(2)} ms and ${run.statements.toFixed(2)} statements per delivery; ` +
     (run.store === undefined ? '' : `PostgreSQL CPU ${(run.store.backendsMs + run.store.backgroundMs).toFixed(2)} ms per delivery (backends ${run.store.backendsMs.toFixed(2)}, background ${run.store.backgroundMs.toFixed(2)}); `) +
-    `server event loop idle ${(100 * run.serverIdle).toFixed(0)}% of the time; load generator ${(100 * run.generatorShare).toFixed(0)}% of the cores`;
+    `server main thread ${pct(run.mainThread.running)} running, ${pct(run.mainThread.runnable)} waiting for a core, ${pct(run.mainThread.idle)} idle; load generator ${(100 * run.generatorShare).toFixed(0)}% of the cores`;
 };
 
 console.log('# Webhook ingest benchmark');
