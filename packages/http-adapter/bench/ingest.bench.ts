@@ -21,7 +21,7 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // (every add-on event then also gets a pending delivery row).
 // BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2), BENCH_STORES
 // (default "pglite,postgres"), BENCH_DESTINATION ("both" by default, "no" or "one"); the server's
-// BILLING_INGEST_GROUP_* settings pass through from the environment.
+// BILLING_INGEST_* and BILLING_EVENT_* settings pass through from the environment.
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
@@ -35,7 +35,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'billing-ingest-bench-'));
 const configPath = join(scratch, 'billing.json');
 writeFileSync(configPath, JSON.stringify({ webhookEndpoints: [{ provider: 'stripe', organizationId: ORG, secrets: [STRIPE_SECRET], requireBearer: false }] }));
 const passThrough = Object.fromEntries(
-  Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('BILLING_INGEST_') && e[1] !== undefined),
+  Object.entries(process.env).filter((e): e is [string, string] => /^BILLING_(INGEST|EVENT)_/.test(e[0]) && e[1] !== undefined),
 );
 const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath, ...passThrough };
 const auth = { authorization: `Bearer ${await signToken({ orgs: [ORG], expiresIn: 3600 })}`, 'x-organization-id': ORG };
@@ -165,7 +165,7 @@ const note = (run: Run, ceiling: Ceiling[]) => {
 
 console.log('# Webhook ingest benchmark');
 console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node ${process.version}; server: ${serverEntry().label}`);
-console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; group commit: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; settings: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
 
 // NOTE: without and with an event destination, in the same run: with one, every add-on event the
 // outbox writes also gets a pending delivery row for it (nothing is sent: the server sends none yet).
