@@ -1,4 +1,4 @@
-import type { BillingStore, ClaimRequest, EventClaim, FoldedState, UnitOfWork } from '../domain/ports.js';
+import type { BillingStore, ClaimRequest, EventClaim, EventCreates, FoldedState, UnitOfWork, WebhookEventRecord } from '../domain/ports.js';
 import { SavepointLostError } from './savepoint.js';
 import { subscriptionLockKey } from './subscription-lock.js';
 
@@ -17,6 +17,8 @@ export interface GroupCommitOptions {
    * its size and the error (for logs; one bad delivery, or a fault).
    */
   onFallback?: (size: number, error: unknown) => void;
+  /** Subscriptions remembered as known, so a snapshot for one builds no rows (default 65,536; then forgotten and learned again). */
+  knownSubscriptions?: number;
 }
 
 export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxSize: 64, windowMs: 1 };
@@ -25,6 +27,16 @@ export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxSize: 64, windowMs:
 export interface Processed<T> {
   result: T;
   state: FoldedState | null;
+}
+
+/**
+ * An event to claim: its record and, for a snapshot, how to build what it creates when its
+ * subscription is not known. Built only when the claim may need it: not for a subscription this
+ * process has seen stored, nor for a later event of a subscription already created in the group.
+ */
+export interface IngestRequest {
+  event: WebhookEventRecord;
+  creates?: () => EventCreates;
 }
 
 /** Work on one claimed event: its claim (null: a duplicate) inside the group's transaction. */
@@ -37,11 +49,11 @@ export interface GroupCommit {
    * threw (its effects rolled back alone) or when the whole group failed (nothing of it kept).
    * The event is claimed for `work` (made once, with the group's other claims).
    */
-  run<T>(request: ClaimRequest, work: ClaimedWork<T>): Promise<T>;
+  run<T>(request: IngestRequest, work: ClaimedWork<T>): Promise<T>;
 }
 
 interface Piece {
-  request: ClaimRequest;
+  request: IngestRequest;
   /** The subscription's lock key: a group runs in order of it, each subscription's pieces in arrival order. */
   key: string;
   work: ClaimedWork<unknown>;
@@ -61,20 +73,58 @@ class GroupFailed extends Error {
 
 const byKey = (a: Piece, b: Piece) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
+/** Subscription keys known to be stored, learned from claims that committed; bounded, forgotten all at once when full. */
+interface Known {
+  has(key: string): boolean;
+  /** Keys learned by a transaction: kept once it commits. */
+  learn(keys: readonly string[]): void;
+  forget(key: string): void;
+}
+
+function knownSubscriptions(max: number): Known {
+  const keys = new Set<string>();
+  return {
+    has: (key) => keys.has(key),
+    learn(learned) {
+      for (const key of learned) {
+        if (keys.size >= max) keys.clear();
+        keys.add(key);
+      }
+    },
+    forget: (key) => void keys.delete(key),
+  };
+}
+
+/** A snapshot claimed without its rows (its subscription was known) found none: the group runs again, piece by piece, with them. */
+class KnownNoLonger extends Error {
+  constructor(readonly key: string) {
+    super(`subscription ${key} was remembered as stored but is not`);
+  }
+}
+
+/** What a body leaves besides the outcomes: the subscription keys its claims found or created. */
+type Body = (uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>, learned: string[], known: Known) => Promise<void>;
+
+const isStored = (claim: EventClaim) => claim.found !== null || claim.created;
+
 /**
  * The group's claims in one call, then each piece with its claim, in order, then their writes.
  * A piece of a subscription an earlier piece found or created gets that piece's state as its
  * claim's `found` (folded in memory: no read, no write of its own until the group's one flush).
- * Only the first snapshot of a subscription carries the rows it would create: a later one follows.
+ * Only the first snapshot of a subscription not known to be stored builds the rows it would
+ * create: a later one follows, and one of a known subscription finds it.
  */
-async function together(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>) {
+const together: Body = async (uow, group, outcomes, learned, known) => {
   const creating = new Set<string>();
-  const requests = group.map(({ request, key }) => {
-    if (request.creates === undefined || !creating.has(key)) {
-      if (request.creates !== undefined) creating.add(key);
-      return request;
+  const withoutRows = new Set<number>();
+  const requests = group.map(({ request, key }, i): ClaimRequest => {
+    if (request.creates === undefined || creating.has(key)) return { event: request.event };
+    if (known.has(key)) {
+      withoutRows.add(i);
+      return { event: request.event };
     }
-    return { event: request.event };
+    creating.add(key);
+    return { event: request.event, creates: request.creates() };
   });
   const answers = await uow.webhookEvents.claimAll(requests);
   const states = new Map<string, FoldedState>();
@@ -86,6 +136,9 @@ async function together(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
       const found = states.get(piece.key);
       if (found === undefined) throw new Error(`event ${piece.request.event.eventId} follows a state no earlier piece left`);
       claim = { found, pending: [], created: false };
+    } else if (answer !== null && piece.request.event.status !== 'ignored') {
+      if (isStored(answer)) learned.push(piece.key);
+      else if (withoutRows.has(i)) throw new KnownNoLonger(piece.key);
     }
     const { result, state } = await piece.work(uow, claim);
     uow.endChange();
@@ -93,16 +146,19 @@ async function together(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
     outcomes.set(piece, { ok: true, value: result });
   }
   await uow.flush();
-}
+};
 
-/** Each piece claimed and run in its own savepoint, in order; a piece that fails is rolled back alone. */
-async function oneByOne(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>) {
+/** Each piece claimed (with its rows) and run in its own savepoint, in order; a piece that fails is rolled back alone. */
+const oneByOne: Body = async (uow, group, outcomes, learned) => {
   for (const piece of group) {
     try {
+      const { event, creates } = piece.request;
       const value = await uow.savepoint(async (inner) => {
-        const [answer] = await inner.webhookEvents.claimAll([piece.request]);
+        const [answer] = await inner.webhookEvents.claimAll([creates === undefined ? { event } : { event, creates: creates() }]);
         if (answer === undefined || answer === 'follows') throw new Error(`event ${piece.request.event.eventId} claimed alone follows nothing`);
-        return (await piece.work(inner, answer)).result;
+        const { result } = await piece.work(inner, answer);
+        if (answer !== null && event.status !== 'ignored' && isStored(answer)) learned.push(piece.key);
+        return result;
       });
       outcomes.set(piece, { ok: true, value });
     } catch (error) {
@@ -110,7 +166,7 @@ async function oneByOne(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
       outcomes.set(piece, { ok: false, error });
     }
   }
-}
+};
 
 /**
  * Group commit over a store: what arrives within `windowMs`, or until `maxSize` are waiting, runs
@@ -129,23 +185,27 @@ async function oneByOne(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
 export function groupCommit(store: BillingStore, options: GroupCommitOptions): GroupCommit {
   const maxSize = options.windowMs <= 0 ? 1 : Math.max(1, options.maxSize);
   const maxConcurrent = options.maxConcurrent ?? (store.kind === 'pglite' ? 1 : 8);
+  const known = knownSubscriptions(options.knownSubscriptions ?? 65_536);
   let waiting: Piece[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running = 0;
 
   /** Runs `body` in one transaction and answers the group after its commit; false, nothing answered, when `body` failed. */
-  const commit = async (group: readonly Piece[], body: typeof together) => {
+  const commit = async (group: readonly Piece[], body: Body) => {
     const outcomes = new Map<Piece, Outcome>();
+    const learned: string[] = [];
     try {
       await store.transaction(async (uow) => {
         outcomes.clear();
+        learned.length = 0;
         try {
-          await body(uow, group, outcomes);
+          await body(uow, group, outcomes, learned, known);
         } catch (error) {
           throw error instanceof SavepointLostError ? error : new GroupFailed(error);
         }
       });
     } catch (error) {
+      if (error instanceof GroupFailed && error.cause instanceof KnownNoLonger) known.forget(error.cause.key);
       if (error instanceof GroupFailed && body === together) {
         options.onFallback?.(group.length, error.cause);
         return false;
@@ -153,6 +213,7 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
       for (const piece of group) piece.reject(error instanceof GroupFailed ? error.cause : error);
       return true;
     }
+    known.learn(learned);
     options.onCommit?.(group.length);
     for (const piece of group) {
       const outcome = outcomes.get(piece)!;
@@ -184,7 +245,7 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
   };
 
   return {
-    run<T>(request: ClaimRequest, work: ClaimedWork<T>): Promise<T> {
+    run<T>(request: IngestRequest, work: ClaimedWork<T>): Promise<T> {
       const { organizationId, provider, subscriptionExternalId } = request.event;
       const key = subscriptionLockKey(organizationId, provider, subscriptionExternalId);
       return new Promise<T>((resolve, reject) => {
