@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingStore } from '../src/domain/ports.js';
-import type { AddonEventData, OutboundEvent } from '../src/events/event-types.js';
+import type { AddonEventData, OutboundEvent } from '../src/contract.js';
 import { anAddon, anItem, at } from './support/addons.js';
 import { canceledEvent, paymentEvent, upsertEvent } from './support/events.js';
 import { aSubscription, freshOrg } from './support/records.js';

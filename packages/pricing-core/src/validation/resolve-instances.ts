@@ -8,6 +8,7 @@ import { readBounded, shortPlaces } from '../money/bounds.js';
 import { decimalOfNumber, toJsonNumber } from '../money/parse.js';
 import { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
+import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS } from '../request/fields.js';
 import { asArray, asObject, readText } from './read.js';
 import type { UsageKeyGuard } from './usage-keys.js';
 import { checkUsageKeys } from './usage-keys.js';
@@ -120,38 +121,79 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
   };
 }
 
-// NOTE: most instances hold only whole JSON numbers and known add-on codes, on which
-// `resolveInstance` reports nothing; those are recognized without making anything (the
-// validation walk of a large plan allocated as much as pricing it). Anything else, or in
-// doubt, is resolved to find its violations.
+// NOTE: most instances hold only JSON numbers with few places, known add-on codes and usage
+// keys the prices use; on those neither the shape check, nor resolving, nor the typo guard
+// reports anything. They are recognized in one walk that makes nothing, before the shape
+// check, and both checks skip them; anything else, or in doubt, is checked in full.
 
 // NOTE: a meter's decimal readings (12.5, 0.25) are as common as whole ones; a short one (see shortPlaces) is valid as it is.
-const isWhole = (value: unknown): boolean =>
+const isReading = (value: unknown): boolean =>
   typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && (Number.isInteger(value) || shortPlaces(value) > 0);
-/** Unset, a whole number or a series of them: nothing to report. */
-const plainNumbers = (value: unknown): boolean => value == null || isWhole(value) || (Array.isArray(value) && value.every(isWhole));
 
-/** A usage value of whole numbers only (a number, a series, or a map of either). */
-function plainUsage(value: unknown): boolean {
-  if (plainNumbers(value)) return true;
-  const map = asObject(value);
-  if (map === undefined) return false;
-  for (const metric in map) if (Object.prototype.hasOwnProperty.call(map, metric) && !plainNumbers(map[metric])) return false;
+/** Unset, a reading or a series of them (no hole). */
+function plainNumbers(value: unknown): boolean {
+  if (value == null || isReading(value)) return true;
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i += 1) if (!isReading(value[i])) return false;
   return true;
 }
 
-/** Whether `resolveInstance` would surely report nothing on an instance. */
-function plainlyValid(item: unknown, addonCodes: ReadonlySet<string>): boolean {
-  const raw = asObject(item);
-  if (raw === undefined || !plainNumbers(raw.quantity) || !plainNumbers(raw.hoursUsed) || !plainUsage(raw.usage)) return false;
+/**
+ * A usage value of readings only (a number, a series, or a map of either): a map of plain
+ * data, own keys only, no symbol key, each key one a price uses (else the typo guard may speak
+ * when `metered` is not empty).
+ */
+function plainUsage(value: unknown, metered: readonly string[] | undefined, used: ReadonlySet<string>): boolean {
+  if (plainNumbers(value)) return true;
+  if (typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const map = value as Record<string, unknown>;
+  if (map.constructor !== Object) return false;
+  const guarded = metered !== undefined && metered.length > 0;
+  for (const metric in map) {
+    if (!Object.prototype.hasOwnProperty.call(map, metric) || metric === '__proto__' || !plainNumbers(map[metric])) return false;
+    if (guarded && !used.has(metric)) return false;
+  }
+  return Object.getOwnPropertySymbols(map).length === 0;
+}
+
+const INSTANCE_NAMES: ReadonlySet<string> = new Set(Object.keys(INSTANCE_FIELDS.fields));
+const ENTRY_NAMES: ReadonlySet<string> = new Set(Object.keys(ADDON_ENTRY_FIELDS.fields));
+
+/** Whether every key `for...in` yields is a field of the table (what the shape check asks). */
+function knownKeysOnly(value: object, names: ReadonlySet<string>): boolean {
+  for (const key in value) if (!names.has(key)) return false;
+  return true;
+}
+
+/** Whether the shape check, `resolveInstance` and the typo guard would all report nothing on an instance. */
+function plainInstance(item: unknown, addonCodes: ReadonlySet<string>, guard: UsageKeyGuard): boolean {
+  if (typeof item !== 'object' || item === null || Array.isArray(item) || !knownKeysOnly(item, INSTANCE_NAMES)) return false;
+  const raw = item as Record<string, unknown>;
+  const region = raw.region;
+  if (!plainNumbers(raw.quantity) || !plainNumbers(raw.hoursUsed) || (region != null && typeof region !== 'string')) return false;
+  if (!plainUsage(raw.usage, guard.instance, guard.used)) return false;
   const addons = raw.addons;
   if (addons == null) return true;
   if (!Array.isArray(addons)) return false;
   for (let k = 0; k < addons.length; k += 1) {
-    const entry = asObject(addons[k]);
-    if (entry === undefined || typeof entry.code !== 'string' || !addonCodes.has(entry.code) || !plainUsage(entry.usage)) return false;
+    const entry: unknown = addons[k];
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || !knownKeysOnly(entry, ENTRY_NAMES)) return false;
+    const { code, usage } = entry as Record<string, unknown>;
+    if (typeof code !== 'string' || !addonCodes.has(code) || !plainUsage(usage, guard.addons.get(code), guard.used)) return false;
   }
   return true;
+}
+
+/**
+ * Marks the instances on which no check would report anything (1), so that the shape check
+ * and `resolveInstances` skip them; `undefined` when `instances` is not an array.
+ * @example plainInstances([{ quantity: 2 }, { quantity: -1 }], new Set(), guard) // Uint8Array [1, 0]
+ */
+export function plainInstances(value: unknown, addonCodes: ReadonlySet<string>, guard: UsageKeyGuard): Uint8Array | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const plain = new Uint8Array(value.length);
+  for (let i = 0; i < value.length; i += 1) if (plainInstance(value[i], addonCodes, guard)) plain[i] = 1;
+  return plain;
 }
 
 // Price as you resolve: a resolved instance that lives through the whole calculation is
@@ -179,7 +221,7 @@ class ResolvedOnRead implements InstanceList {
 }
 
 /**
- * Validates the instances (violations go to `v`) and returns them as a list: resolved once
+ * Validates the instances (violations go to `v`; those marked in `plain` need no check) and returns them as a list: resolved once
  * and kept (`keep`, for a `debug` view read after the call), or resolved again as they are read.
  * @example resolveInstances([{ region: 'eu' }], new Set(), v, true).at(0)?.label // 'instance-1 (eu)'
  */
@@ -189,13 +231,15 @@ export function resolveInstances(
   v: ViolationCollector,
   keep: boolean,
   guard: UsageKeyGuard,
+  plain?: Uint8Array,
 ): InstanceList {
   const items = asArray(value);
   const instances = keep ? new Array<ResolvedInstance>(items.length) : undefined;
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index];
     if (instances !== undefined) instances[index] = resolveInstance(item, index, addonCodes, v);
-    else if (!plainlyValid(item, addonCodes)) resolveInstance(item, index, addonCodes, v);
+    if (plain !== undefined && plain[index] === 1) continue;
+    if (instances === undefined) resolveInstance(item, index, addonCodes, v);
     guardUsageKeys(item, index, guard, v);
   }
   return instances ?? new ResolvedOnRead(items, addonCodes);
