@@ -2,6 +2,7 @@ import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../resolved/metric-values.js';
 import { MetricValues } from '../resolved/metric-values.js';
 import type { InstanceList, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
+import type { Reading } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
 import { decAbs, decSign, ONE } from '../money/decimal.js';
 import { readBounded, shortPlaces } from '../money/bounds.js';
@@ -18,6 +19,8 @@ const SMALL_WHOLE = 1e15;
 
 const NONE: ResolvedUsage = { kind: 'none' };
 const NO_ADDONS: { code: string; usage: ResolvedUsage }[] = [];
+/** The path given when resolving a validated request, which reports nothing. */
+const NO_PATH: readonly PathSegment[] = [];
 
 // NOTE: this runs once per instance and per usage number, so paths are built only when
 // there is something to report.
@@ -42,6 +45,14 @@ function usageSeries(value: readonly unknown[], path: readonly PathSegment[], v:
 }
 
 /**
+ * A usage number of a validated request: a JSON number as sent (the calculator reads it), else
+ * its decimal; see `Reading`.
+ */
+function readingOf(value: unknown, v: ViolationCollector): Reading | undefined {
+  return typeof value === 'number' && value >= 0 && value < SMALL_WHOLE ? value : usageNumber(value, [], null, v);
+}
+
+/**
  * Reads a usage value (number, array, or map of either); negative usage is a violation.
  * @example resolveUsage({ cpu: [1, 2] }, path, v).kind // 'map'
  */
@@ -50,10 +61,10 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
   if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, path, v) };
   const map = asObject(value);
   if (map === undefined) {
-    const parsed = usageNumber(value, path, null, v);
+    const parsed = validated ? readingOf(value, v) : usageNumber(value, path, null, v);
     return parsed === undefined ? NONE : { kind: 'number', value: parsed };
   }
-  if (validated) return { kind: 'map', entries: new ValidatedMap(map, v) };
+  if (validated) return new ValidatedMap(map, v);
   const names = Object.keys(map);
   const values = new Array<MetricValue | undefined>(names.length);
   for (let i = 0; i < names.length; i += 1) {
@@ -68,8 +79,11 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
 /**
  * A usage map already validated, read metric by metric when a price asks: a usage map names
  * more metrics than the prices read, and making every value of it cost more than pricing.
+ * It is its own `ResolvedUsage` (one object per map).
  */
 class ValidatedMap implements MetricReader {
+  readonly kind = 'map';
+  readonly entries: MetricReader = this;
   constructor(
     private readonly map: Record<string, unknown>,
     private readonly v: ViolationCollector,
@@ -79,7 +93,7 @@ class ValidatedMap implements MetricReader {
     // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own).
     if (!Object.prototype.propertyIsEnumerable.call(this.map, name)) return undefined;
     const entry = this.map[name];
-    return Array.isArray(entry) ? usageSeries(entry, [], this.v) : usageNumber(entry, [], null, this.v);
+    return Array.isArray(entry) ? usageSeries(entry, [], this.v) : readingOf(entry, this.v);
   }
 }
 
@@ -87,8 +101,8 @@ class ValidatedMap implements MetricReader {
  * A measurement (`quantity`, `hoursUsed`): a fact, so 0 is zero and only omitted or `null`
  * is unset (undefined, as when invalid; reported).
  */
-function measurement(value: unknown, index: number, field: string, v: ViolationCollector): Decimal | undefined {
-  return value == null ? undefined : usageNumber(value, ['instances', index], field, v);
+function measurement(value: unknown, index: number, field: string, v: ViolationCollector, validated: boolean): Decimal | undefined {
+  return value == null ? undefined : usageNumber(value, validated ? NO_PATH : ['instances', index], field, v);
 }
 
 /**
@@ -103,20 +117,21 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
   for (let k = 0; k < rawAddons.length; k += 1) {
     const rawEntry = asObject(rawAddons[k]) ?? {};
     const code = typeof rawEntry.code === 'string' ? rawEntry.code : '';
-    if (typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
+    if (!validated && typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
       v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
     }
-    addons.push({ code, usage: rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v, validated) });
+    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, validated ? NO_PATH : ['instances', index, 'addons', k, 'usage'], v, validated);
+    addons.push({ code, usage });
   }
-  const quantity = measurement(raw.quantity, index, 'quantity', v) ?? ONE;
-  const hours = measurement(raw.hoursUsed, index, 'hoursUsed', v) ?? null;
+  const quantity = measurement(raw.quantity, index, 'quantity', v, validated) ?? ONE;
+  const hours = measurement(raw.hoursUsed, index, 'hoursUsed', v, validated) ?? null;
   return {
     label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
     quantity,
     // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
     quantityNumber: typeof raw.quantity === 'number' && quantity !== ONE ? raw.quantity : toJsonNumber(quantity),
     hours,
-    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, ['instances', index, 'usage'], v, validated),
+    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, validated ? NO_PATH : ['instances', index, 'usage'], v, validated),
     addons,
   };
 }
