@@ -64,7 +64,7 @@ export interface ResolvedInstance {
   /** Quantity as a JSON number, for the line item (not money). */
   readonly quantityNumber: number;
   /** Hours per unit of quantity; null means the full cycle. */
-  readonly hours: Decimal | null;
+  readonly hours: Reading | null;
   /** The instance's own usage. */
   readonly usage: ResolvedUsage;
   /** Add-on entries in input order. */

@@ -56,7 +56,7 @@ function readingOf(value: unknown, v: ViolationCollector): Reading | undefined {
  * Reads a usage value (number, array, or map of either); negative usage is a violation.
  * @example resolveUsage({ cpu: [1, 2] }, path, v).kind // 'map'
  */
-export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector, validated = false): ResolvedUsage {
+export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector, validated = false, plain = false): ResolvedUsage {
   if (value === undefined || value === null) return NONE;
   if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, path, v) };
   const map = asObject(value);
@@ -64,7 +64,7 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
     const parsed = validated ? readingOf(value, v) : usageNumber(value, path, null, v);
     return parsed === undefined ? NONE : { kind: 'number', value: parsed };
   }
-  if (validated) return new ValidatedMap(map, v);
+  if (validated) return new ValidatedMap(map, v, plain);
   const names = Object.keys(map);
   const values = new Array<MetricValue | undefined>(names.length);
   for (let i = 0; i < names.length; i += 1) {
@@ -87,11 +87,13 @@ class ValidatedMap implements MetricReader {
   constructor(
     private readonly map: Record<string, unknown>,
     private readonly v: ViolationCollector,
+    private readonly plain: boolean,
   ) {}
 
   get(name: string): MetricValue | undefined {
-    // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own).
-    if (!Object.prototype.propertyIsEnumerable.call(this.map, name)) return undefined;
+    // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own);
+    // a plain map (see `plainUsage`) has no other own key, so owning the key is enough.
+    if (!(this.plain ? Object.prototype.hasOwnProperty.call(this.map, name) : Object.prototype.propertyIsEnumerable.call(this.map, name))) return undefined;
     const entry = this.map[name];
     return Array.isArray(entry) ? usageSeries(entry, [], this.v) : readingOf(entry, this.v);
   }
@@ -109,7 +111,7 @@ function measurement(value: unknown, index: number, field: string, v: ViolationC
  * Validates one instance and applies its defaults (quantity 1, full-cycle hours).
  * @example resolveInstance({ region: 'eu' }, 0, new Set(), v).label // 'instance-1 (eu)'
  */
-export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector, validated = false): ResolvedInstance {
+export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector, validated = false, plain = false): ResolvedInstance {
   const raw = asObject(item) ?? {};
   const region = readText(raw.region);
   const rawAddons = asArray(raw.addons);
@@ -120,18 +122,19 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
     if (!validated && typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
       v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
     }
-    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, validated ? NO_PATH : ['instances', index, 'addons', k, 'usage'], v, validated);
+    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, validated ? NO_PATH : ['instances', index, 'addons', k, 'usage'], v, validated, plain);
     addons.push({ code, usage });
   }
   const quantity = measurement(raw.quantity, index, 'quantity', v, validated) ?? ONE;
-  const hours = measurement(raw.hoursUsed, index, 'hoursUsed', v, validated) ?? null;
+  // NOTE: hours of a validated request are a reading (the calculator reads the number as sent).
+  const hours = (validated && raw.hoursUsed != null ? readingOf(raw.hoursUsed, v) : measurement(raw.hoursUsed, index, 'hoursUsed', v, validated)) ?? null;
   return {
     label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
     quantity,
     // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
     quantityNumber: typeof raw.quantity === 'number' && quantity !== ONE ? raw.quantity : toJsonNumber(quantity),
     hours,
-    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, validated ? NO_PATH : ['instances', index, 'usage'], v, validated),
+    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, validated ? NO_PATH : ['instances', index, 'usage'], v, validated, plain),
     addons,
   };
 }
@@ -155,8 +158,8 @@ function plainNumbers(value: unknown): boolean {
 
 /**
  * A usage value of readings only (a number, a series, or a map of either): a map of plain
- * data, own keys only, no symbol key, each key one a price uses (else the typo guard may speak
- * when `metered` is not empty).
+ * data, own enumerable keys only (no symbol), each key one a price uses (else the typo guard
+ * may speak when `metered` is not empty).
  */
 function plainUsage(value: unknown, metered: readonly string[] | undefined, used: ReadonlySet<string>): boolean {
   if (plainNumbers(value)) return true;
@@ -164,11 +167,14 @@ function plainUsage(value: unknown, metered: readonly string[] | undefined, used
   const map = value as Record<string, unknown>;
   if (map.constructor !== Object) return false;
   const guarded = metered !== undefined && metered.length > 0;
+  let count = 0;
   for (const metric in map) {
+    count += 1;
     if (!Object.prototype.hasOwnProperty.call(map, metric) || metric === '__proto__' || !plainNumbers(map[metric])) return false;
     if (guarded && !used.has(metric)) return false;
   }
-  return Object.getOwnPropertySymbols(map).length === 0;
+  // NOTE: no other own key: no key hidden from Object.keys, no symbol.
+  return Object.getOwnPropertyNames(map).length === count && Object.getOwnPropertySymbols(map).length === 0;
 }
 
 const INSTANCE_NAMES: ReadonlySet<string> = new Set(Object.keys(INSTANCE_FIELDS.fields));
@@ -223,6 +229,7 @@ class ResolvedOnRead implements InstanceList {
   constructor(
     readonly sent: readonly unknown[],
     private readonly addonCodes: ReadonlySet<string>,
+    private readonly plain: Uint8Array | undefined,
   ) {}
 
   get length(): number {
@@ -231,7 +238,7 @@ class ResolvedOnRead implements InstanceList {
 
   at(index: number): ResolvedInstance | undefined {
     if (index < 0 || index >= this.sent.length) return undefined;
-    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused, true);
+    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused, true, this.plain?.[index] === 1);
   }
 }
 
@@ -257,7 +264,7 @@ export function resolveInstances(
     if (instances === undefined) resolveInstance(item, index, addonCodes, v);
     guardUsageKeys(item, index, guard, v);
   }
-  return instances ?? new ResolvedOnRead(items, addonCodes);
+  return instances ?? new ResolvedOnRead(items, addonCodes, plain);
 }
 
 /** The typo guard on an instance's usage map and on each of its add-on entries' maps. */
