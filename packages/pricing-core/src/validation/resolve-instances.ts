@@ -182,7 +182,9 @@ function knownFieldsOnly(value: unknown, fields: object): Record<string, unknown
 /** Whether the shape check, `resolveInstance` and the typo guard would all report nothing on an instance. */
 function plainInstance(item: unknown, addonCodes: ReadonlySet<string>, guard: UsageKeyGuard): boolean {
   const raw = knownFieldsOnly(item, INSTANCE_FIELDS.fields);
-  if (raw === undefined || !plainNumbers(raw.quantity) || !plainNumbers(raw.hoursUsed) || !(raw.region == null || typeof raw.region === 'string')) return false;
+  // NOTE: quantity and hoursUsed are single numbers (a series is a usage value only).
+  if (raw === undefined || !(raw.quantity == null || isReading(raw.quantity)) || !(raw.hoursUsed == null || isReading(raw.hoursUsed))) return false;
+  if (!(raw.region == null || typeof raw.region === 'string')) return false;
   if (!plainUsage(raw.usage, guard.instance, guard.used)) return false;
   const addons = raw.addons;
   if (addons == null) return true;
