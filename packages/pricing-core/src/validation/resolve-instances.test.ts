@@ -57,8 +57,8 @@ const instance = fc.oneof(
     weight: 8,
     arbitrary: fc.record(
       {
-        quantity: reading,
-        hoursUsed: reading,
+        quantity: fc.oneof({ weight: 5, arbitrary: reading }, series),
+        hoursUsed: fc.oneof({ weight: 5, arbitrary: reading }, series),
         region: fc.oneof({ weight: 5, arbitrary: fc.constantFrom('eu', '') }, fc.integer()),
         usage,
         addons: fc.oneof(fc.array(entry, { maxLength: 3 }), fc.constantFrom('x', null)),
@@ -101,6 +101,8 @@ describe('examples', () => {
       [{ usage: { cpu: 1, [Symbol('s')]: 1 } }, 0],
       [{ addons: [{ code: 'nope' }] }, 0],
       [{ quantity: '2' }, 0],
+      [{ quantity: [] }, 0],
+      [{ hoursUsed: [1] }, 0],
       [{ qty: 2 }, 0],
       [{ usage: [1, , 2] }, 0],
     ];

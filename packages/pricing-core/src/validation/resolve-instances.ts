@@ -1,6 +1,5 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../resolved/metric-values.js';
-import { MetricValues } from '../resolved/metric-values.js';
 import type { InstanceList, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
 import type { Reading } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
@@ -64,22 +63,20 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
     const parsed = validated ? readingOf(value, v) : usageNumber(value, path, null, v);
     return parsed === undefined ? NONE : { kind: 'number', value: parsed };
   }
-  if (validated) return new ValidatedMap(map, v, plain);
-  const names = Object.keys(map);
-  const values = new Array<MetricValue | undefined>(names.length);
-  for (let i = 0; i < names.length; i += 1) {
-    const metric = names[i] as string;
-    const entry = map[metric];
-    values[i] = Array.isArray(entry) ? usageSeries(entry, [...path, metric], v) : usageNumber(entry, path, metric, v);
+  if (!validated) {
+    for (const metric of Object.keys(map)) {
+      const entry = map[metric];
+      if (Array.isArray(entry)) usageSeries(entry, [...path, metric], v);
+      else usageNumber(entry, path, metric, v);
+    }
   }
-  const entries = new MetricValues(names, values);
-  return { kind: 'map', entries };
+  return new ValidatedMap(map, v, plain);
 }
 
 /**
- * A usage map already validated, read metric by metric when a price asks: a usage map names
- * more metrics than the prices read, and making every value of it cost more than pricing.
- * It is its own `ResolvedUsage` (one object per map).
+ * A usage map (validated before it is read), read metric by metric when a price asks: a usage
+ * map names more metrics than the prices read, and making every value of it cost more than
+ * pricing. It is its own `ResolvedUsage` (one object per map).
  */
 class ValidatedMap implements MetricReader {
   readonly kind = 'map';
@@ -93,7 +90,7 @@ class ValidatedMap implements MetricReader {
   get(name: string): MetricValue | undefined {
     // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own);
     // a plain map (see `plainUsage`) has no other own key, so owning the key is enough.
-    if (!(this.plain ? Object.prototype.hasOwnProperty.call(this.map, name) : Object.prototype.propertyIsEnumerable.call(this.map, name))) return undefined;
+    if (!(this.plain ? Object.hasOwn(this.map, name) : Object.prototype.propertyIsEnumerable.call(this.map, name))) return undefined;
     const entry = this.map[name];
     return Array.isArray(entry) ? usageSeries(entry, [], this.v) : readingOf(entry, this.v);
   }
@@ -163,44 +160,39 @@ function plainNumbers(value: unknown): boolean {
  */
 function plainUsage(value: unknown, metered: readonly string[] | undefined, used: ReadonlySet<string>): boolean {
   if (plainNumbers(value)) return true;
-  if (typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  const map = value as Record<string, unknown>;
-  if (map.constructor !== Object) return false;
+  const map = asObject(value);
+  if (map === undefined || Object.getPrototypeOf(map) !== Object.prototype || map.constructor !== Object) return false;
   const guarded = metered !== undefined && metered.length > 0;
   let count = 0;
   for (const metric in map) {
     count += 1;
-    if (!Object.prototype.hasOwnProperty.call(map, metric) || metric === '__proto__' || !plainNumbers(map[metric])) return false;
-    if (guarded && !used.has(metric)) return false;
+    if (!Object.hasOwn(map, metric) || metric === '__proto__' || !plainNumbers(map[metric]) || (guarded && !used.has(metric))) return false;
   }
   // NOTE: no other own key: no key hidden from Object.keys, no symbol.
   return Object.getOwnPropertyNames(map).length === count && Object.getOwnPropertySymbols(map).length === 0;
 }
 
-const INSTANCE_NAMES: ReadonlySet<string> = new Set(Object.keys(INSTANCE_FIELDS.fields));
-const ENTRY_NAMES: ReadonlySet<string> = new Set(Object.keys(ADDON_ENTRY_FIELDS.fields));
-
-/** Whether every key `for...in` yields is a field of the table (what the shape check asks). */
-function knownKeysOnly(value: object, names: ReadonlySet<string>): boolean {
-  for (const key in value) if (!names.has(key)) return false;
-  return true;
+/** An object whose every key `for...in` yields is a field of the table (what the shape check asks). */
+function knownFieldsOnly(value: unknown, fields: object): Record<string, unknown> | undefined {
+  const raw = asObject(value);
+  if (raw !== undefined) for (const key in raw) if (!Object.hasOwn(fields, key)) return undefined;
+  return raw;
 }
 
 /** Whether the shape check, `resolveInstance` and the typo guard would all report nothing on an instance. */
 function plainInstance(item: unknown, addonCodes: ReadonlySet<string>, guard: UsageKeyGuard): boolean {
-  if (typeof item !== 'object' || item === null || Array.isArray(item) || !knownKeysOnly(item, INSTANCE_NAMES)) return false;
-  const raw = item as Record<string, unknown>;
-  const region = raw.region;
-  if (!plainNumbers(raw.quantity) || !plainNumbers(raw.hoursUsed) || (region != null && typeof region !== 'string')) return false;
+  const raw = knownFieldsOnly(item, INSTANCE_FIELDS.fields);
+  // NOTE: quantity and hoursUsed are single numbers (a series is a usage value only).
+  if (raw === undefined || !(raw.quantity == null || isReading(raw.quantity)) || !(raw.hoursUsed == null || isReading(raw.hoursUsed))) return false;
+  if (!(raw.region == null || typeof raw.region === 'string')) return false;
   if (!plainUsage(raw.usage, guard.instance, guard.used)) return false;
   const addons = raw.addons;
   if (addons == null) return true;
   if (!Array.isArray(addons)) return false;
   for (let k = 0; k < addons.length; k += 1) {
-    const entry: unknown = addons[k];
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || !knownKeysOnly(entry, ENTRY_NAMES)) return false;
-    const { code, usage } = entry as Record<string, unknown>;
-    if (typeof code !== 'string' || !addonCodes.has(code) || !plainUsage(usage, guard.addons.get(code), guard.used)) return false;
+    const entry = knownFieldsOnly(addons[k], ADDON_ENTRY_FIELDS.fields);
+    const code = entry?.code;
+    if (typeof code !== 'string' || !addonCodes.has(code) || !plainUsage(entry?.usage, guard.addons.get(code), guard.used)) return false;
   }
   return true;
 }
