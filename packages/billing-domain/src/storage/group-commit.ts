@@ -61,7 +61,8 @@ interface Piece {
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+/** A piece's outcome; `stored`: its claim found or created its subscription (remembered once committed). */
+type Outcome = { ok: true; value: unknown; stored: boolean } | { ok: false; error: unknown };
 
 /** The group failed before its commit: its transaction is rolled back and the group runs again, piece by piece. */
 class GroupFailed extends Error {
@@ -73,58 +74,26 @@ class GroupFailed extends Error {
 
 const byKey = (a: Piece, b: Piece) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/** Subscription keys known to be stored, learned from claims that committed; bounded, forgotten all at once when full. */
-interface Known {
-  has(key: string): boolean;
-  /** Keys learned by a transaction: kept once it commits. */
-  learn(keys: readonly string[]): void;
-  forget(key: string): void;
-}
+/** Subscription keys a committed claim found or created (bounded: forgotten all at once when full). */
+type Known = Set<string>;
 
-function knownSubscriptions(max: number): Known {
-  const keys = new Set<string>();
-  return {
-    has: (key) => keys.has(key),
-    learn(learned) {
-      for (const key of learned) {
-        if (keys.size >= max) keys.clear();
-        keys.add(key);
-      }
-    },
-    forget: (key) => void keys.delete(key),
-  };
-}
+type Body = (uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>, known: Known) => Promise<void>;
 
-/** A snapshot claimed without its rows (its subscription was known) found none: the group runs again, piece by piece, with them. */
-class KnownNoLonger extends Error {
-  constructor(readonly key: string) {
-    super(`subscription ${key} was remembered as stored but is not`);
-  }
-}
-
-/** What a body leaves besides the outcomes: the subscription keys its claims found or created. */
-type Body = (uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>, learned: string[], known: Known) => Promise<void>;
-
-const isStored = (claim: EventClaim) => claim.found !== null || claim.created;
+const isStored = (claim: EventClaim | null) => claim !== null && (claim.found !== null || claim.created);
 
 /**
  * The group's claims in one call, then each piece with its claim, in order, then their writes.
  * A piece of a subscription an earlier piece found or created gets that piece's state as its
  * claim's `found` (folded in memory: no read, no write of its own until the group's one flush).
- * Only the first snapshot of a subscription not known to be stored builds the rows it would
- * create: a later one follows, and one of a known subscription finds it.
+ * Only the first snapshot of a subscription builds the rows it would create, and not when the
+ * subscription is known: one that turns out not stored fails the group (it runs again, with rows).
  */
-const together: Body = async (uow, group, outcomes, learned, known) => {
+const together: Body = async (uow, group, outcomes, known) => {
   const creating = new Set<string>();
-  const withoutRows = new Set<number>();
-  const requests = group.map(({ request, key }, i): ClaimRequest => {
-    if (request.creates === undefined || creating.has(key)) return { event: request.event };
-    if (known.has(key)) {
-      withoutRows.add(i);
-      return { event: request.event };
-    }
+  const requests = group.map(({ request: { event, creates }, key }): ClaimRequest => {
+    if (creates === undefined || creating.has(key) || known.has(key)) return { event };
     creating.add(key);
-    return { event: request.event, creates: request.creates() };
+    return { event, creates: creates() };
   });
   const answers = await uow.webhookEvents.claimAll(requests);
   const states = new Map<string, FoldedState>();
@@ -136,31 +105,29 @@ const together: Body = async (uow, group, outcomes, learned, known) => {
       const found = states.get(piece.key);
       if (found === undefined) throw new Error(`event ${piece.request.event.eventId} follows a state no earlier piece left`);
       claim = { found, pending: [], created: false };
-    } else if (answer !== null && piece.request.event.status !== 'ignored') {
-      if (isStored(answer)) learned.push(piece.key);
-      else if (withoutRows.has(i)) throw new KnownNoLonger(piece.key);
+    } else if (claim !== null && !isStored(claim) && piece.request.creates !== undefined && known.has(piece.key)) {
+      known.delete(piece.key);
+      throw new Error(`subscription ${piece.key} was remembered as stored but is not`);
     }
     const { result, state } = await piece.work(uow, claim);
     uow.endChange();
     if (state !== null) states.set(piece.key, state);
-    outcomes.set(piece, { ok: true, value: result });
+    outcomes.set(piece, { ok: true, value: result, stored: isStored(claim) });
   }
   await uow.flush();
 };
 
 /** Each piece claimed (with its rows) and run in its own savepoint, in order; a piece that fails is rolled back alone. */
-const oneByOne: Body = async (uow, group, outcomes, learned) => {
+const oneByOne: Body = async (uow, group, outcomes) => {
   for (const piece of group) {
+    const { event, creates } = piece.request;
     try {
-      const { event, creates } = piece.request;
-      const value = await uow.savepoint(async (inner) => {
+      const [value, stored] = await uow.savepoint(async (inner) => {
         const [answer] = await inner.webhookEvents.claimAll([creates === undefined ? { event } : { event, creates: creates() }]);
-        if (answer === undefined || answer === 'follows') throw new Error(`event ${piece.request.event.eventId} claimed alone follows nothing`);
-        const { result } = await piece.work(inner, answer);
-        if (answer !== null && event.status !== 'ignored' && isStored(answer)) learned.push(piece.key);
-        return result;
+        if (answer === undefined || answer === 'follows') throw new Error(`event ${event.eventId} claimed alone follows nothing`);
+        return [(await piece.work(inner, answer)).result, isStored(answer)] as const;
       });
-      outcomes.set(piece, { ok: true, value });
+      outcomes.set(piece, { ok: true, value, stored });
     } catch (error) {
       if (error instanceof SavepointLostError) throw error;
       outcomes.set(piece, { ok: false, error });
@@ -185,7 +152,8 @@ const oneByOne: Body = async (uow, group, outcomes, learned) => {
 export function groupCommit(store: BillingStore, options: GroupCommitOptions): GroupCommit {
   const maxSize = options.windowMs <= 0 ? 1 : Math.max(1, options.maxSize);
   const maxConcurrent = options.maxConcurrent ?? (store.kind === 'pglite' ? 1 : 8);
-  const known = knownSubscriptions(options.knownSubscriptions ?? 65_536);
+  const known: Known = new Set();
+  const knownMax = options.knownSubscriptions ?? 65_536;
   let waiting: Piece[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running = 0;
@@ -193,19 +161,16 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
   /** Runs `body` in one transaction and answers the group after its commit; false, nothing answered, when `body` failed. */
   const commit = async (group: readonly Piece[], body: Body) => {
     const outcomes = new Map<Piece, Outcome>();
-    const learned: string[] = [];
     try {
       await store.transaction(async (uow) => {
         outcomes.clear();
-        learned.length = 0;
         try {
-          await body(uow, group, outcomes, learned, known);
+          await body(uow, group, outcomes, known);
         } catch (error) {
           throw error instanceof SavepointLostError ? error : new GroupFailed(error);
         }
       });
     } catch (error) {
-      if (error instanceof GroupFailed && error.cause instanceof KnownNoLonger) known.forget(error.cause.key);
       if (error instanceof GroupFailed && body === together) {
         options.onFallback?.(group.length, error.cause);
         return false;
@@ -213,10 +178,13 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
       for (const piece of group) piece.reject(error instanceof GroupFailed ? error.cause : error);
       return true;
     }
-    known.learn(learned);
     options.onCommit?.(group.length);
     for (const piece of group) {
       const outcome = outcomes.get(piece)!;
+      if (outcome.ok && outcome.stored) {
+        if (known.size >= knownMax) known.clear();
+        known.add(piece.key);
+      }
       if (outcome.ok) piece.resolve(outcome.value);
       else piece.reject(outcome.error);
     }
