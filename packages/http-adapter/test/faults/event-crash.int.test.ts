@@ -176,10 +176,10 @@ describe('events survive a SIGKILL of the server (PGlite data folder)', () => {
       const headers = { ...auth, 'content-type': 'application/json' };
       const port = await freePort();
       const seen: Received[] = [];
-      // NOTE: slow answers during the storm (10 attempts at once, 100 ms each) leave a backlog of
+      // NOTE: slow answers during the storm (10 attempts at once, 1 s each) leave a backlog of
       // pending deliveries at the kill; after it the receiver answers at once.
       let slow = true;
-      kept(await answering(port, seen, () => (slow ? 100 : 0)));
+      kept(await answering(port, seen, () => (slow ? 1000 : 0)));
       server = await startServer(env);
       const url = server.url;
       expect((await fetch(`${url}/v1/event-destinations`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }) })).status).toBe(201);
