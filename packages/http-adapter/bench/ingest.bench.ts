@@ -1,4 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { openStore } from '@billing/billing-domain';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +19,10 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // same run, and the share of it the service reached; the server's CPU and the statements it sent
 // per delivery (from /proc and /metrics); on PostgreSQL its own CPU per delivery (its processes in
 // /proc); the share of the time the server's main thread (its event loop) ran, waited for a core
-// and sat idle (waiting on the store or the network), from its schedstat; the load generator's own CPU. Each store runs without and with an event destination
-// (every add-on event then also gets a pending delivery row).
+// and sat idle (waiting on the store or the network), from its schedstat; the load generator's own
+// CPU. Each store runs without and with an event destination: a fast receiver in this process
+// answering 204, to which the server delivers every add-on event while the load runs (the row
+// counts the events that arrived meanwhile).
 // BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2), BENCH_STORES
 // (default "pglite,postgres"), BENCH_DESTINATION ("both" by default, "no" or "one"); the server's
 // BILLING_INGEST_* and BILLING_EVENT_* settings pass through from the environment.
@@ -37,7 +41,18 @@ writeFileSync(configPath, JSON.stringify({ webhookEndpoints: [{ provider: 'strip
 const passThrough = Object.fromEntries(
   Object.entries(process.env).filter((e): e is [string, string] => /^BILLING_(INGEST|EVENT)_/.test(e[0]) && e[1] !== undefined),
 );
-const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath, ...passThrough };
+// The event destination: the receiver runs here, on loopback over http, which the server is allowed to reach.
+let arrivals = 0;
+const receiver = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    arrivals += 1;
+    res.writeHead(204).end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`;
+const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath, BILLING_EVENT_ALLOW_PRIVATE_NETWORKS: '1', BILLING_EVENT_ALLOW_HTTP: '1', ...passThrough };
 const auth = { authorization: `Bearer ${await signToken({ orgs: [ORG], expiresIn: 3600 })}`, 'x-organization-id': ORG };
 
 
@@ -168,7 +183,7 @@ console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node 
 console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; settings: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
 
 // NOTE: without and with an event destination, in the same run: with one, every add-on event the
-// outbox writes also gets a pending delivery row for it (nothing is sent: the server sends none yet).
+// outbox writes also gets a delivery row, and the server's deliverer sends it to the receiver.
 const DESTINATION = process.env['BENCH_DESTINATION'] ?? 'both';
 const STORES = (process.env['BENCH_STORES'] ?? 'pglite,postgres').split(',');
 const MODES: { label: string; destination: boolean }[] = [
@@ -183,7 +198,7 @@ async function addDestination(databaseUrl: string, dataDir: string) {
   try {
     await store.transaction((uow) =>
       uow.events.insertDestination({
-        organizationId: ORG, id: 'bench', url: 'https://example.invalid/hook', eventTypes: ['addon_subscription.created', 'addon_subscription.updated', 'addon_subscription.canceled'],
+        organizationId: ORG, id: 'bench', url: receiverUrl, eventTypes: ['addon_subscription.created', 'addon_subscription.updated', 'addon_subscription.canceled'],
         description: 'ingest bench', disabled: false, disabledReason: null, createTime: at, updateTime: at,
         secret: 'whsec_' + Buffer.alloc(32, 1).toString('base64'), previousSecret: null, previousSecretUntil: null, failingSince: null,
       }),
@@ -193,14 +208,18 @@ async function addDestination(databaseUrl: string, dataDir: string) {
   }
 }
 
+/** The events that reached the receiver while the run's load lasted, against the add-ons it applied. */
+const delivered = (events: number, run: Run) => (events === 0 ? '' : `; events delivered meanwhile ${n0(events)} (${((100 * events) / Math.max(1, run.applied)).toFixed(0)}% of the applied)`);
+
 const pgliteCeilings = STORES.includes('pglite') ? [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)] : [];
 for (const [k, mode] of STORES.includes('pglite') ? MODES.entries() : []) {
   const dataDir = join(scratch, `pglite-${k}`);
   if (mode.destination) await addDestination('', dataDir);
   const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DATA_DIR: dataDir });
   try {
+    const arrived = arrivals;
     const run = await ingestRun(`PGlite (data folder), 1 process, ${mode.label}`, [pglite], `pgl${k}_`);
-    rows.push(row(run.figures, note(run, pgliteCeilings)));
+    rows.push(row(run.figures, note(run, pgliteCeilings) + delivered(arrivals - arrived, run)));
     judge(`PGlite, 1 process, ${mode.label}`, run, GOAL_ONE);
   } finally {
     await pglite.stop();
@@ -221,10 +240,12 @@ if (!pg.ok) {
       let two: BenchServer | undefined;
       try {
         const database = new URL(db.url).pathname.slice(1);
+        const arrived1 = arrivals;
         const run1 = await ingestRun(`PostgreSQL, 1 process, ${mode.label}`, [one], `pg1_${k}_`, database);
+        const arrived2 = arrivals;
         two = await startBenchServer(env);
         const run2 = await ingestRun(`PostgreSQL, 2 processes, ${mode.label}`, [one, two], `pg2_${k}_`, database);
-        rows.push(row(run1.figures, note(run1, ceiling)), row(run2.figures, note(run2, ceiling)));
+        rows.push(row(run1.figures, note(run1, ceiling) + delivered(arrived2 - arrived1, run1)), row(run2.figures, note(run2, ceiling) + delivered(arrivals - arrived2, run2)));
         judge(`PostgreSQL, 1 process, ${mode.label}`, run1, GOAL_ONE);
         judge(`PostgreSQL, 2 processes, ${mode.label}`, run2, GOAL_TWO);
       } finally {
@@ -239,4 +260,5 @@ if (!pg.ok) {
 
 console.log([HEADER, RULE, ...rows].join('\n'));
 console.log(`\nGoals:\n${goals.map((g) => `- ${g}`).join('\n')}`);
+receiver.close();
 rmSync(scratch, { recursive: true, force: true });

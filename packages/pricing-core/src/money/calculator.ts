@@ -4,6 +4,7 @@ import { decimalOfNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { add, atLeastZero, ceil, cmp, div, isZero, mul, R0, R1, rat, roundTo, sub } from './rational.js';
 import { ROUND_HALF_UP } from './big.js';
+import { readBounded, shortPlaces } from './bounds.js';
 
 // The engine's arithmetic, behind one interface with two implementations, so that every rule
 // (free units, proration, the models, minimum/maximum, package rounding) is written once:
@@ -26,6 +27,8 @@ export interface Calculator<V> {
   readonly one: V;
   /** A decimal of the plan (a price's constant, an instance's figure). */
   dec(x: Decimal): V;
+  /** A usage reading of a valid request: its decimal, or the JSON number as sent. */
+  reading(x: Reading): V;
   /** A rational of the plan (tier bounds, period factors, minimum and maximum). */
   rat(x: Rational): V;
   add(a: V, b: V): V;
@@ -44,6 +47,12 @@ export interface Calculator<V> {
   /** Rounded half-up to `digits` places (a rounding point of the rules). */
   money(a: V, digits: number): Decimal;
 }
+
+/**
+ * A usage reading of a valid request: a decimal, or a JSON number as sent (0 to below 10^15;
+ * read through its shortest text, as every JSON number is), so that a reading makes no decimal.
+ */
+export type Reading = Decimal | number;
 
 /** Thrown by SMALL when a value leaves the safe integers: the caller prices with EXACT instead. */
 export const SMALL_OVERFLOW: Error = Object.freeze(new RangeError('value beyond the safe-integer calculator'));
@@ -119,6 +128,14 @@ function smallOfDecimal(x: Decimal): Small {
   // NOTE: a decimal's fast form is `int x 10^-scale`; a big.js decimal, or a scale past 10^15, is not SMALL.
   if (x.scale < 0 || x.scale > 15) throw SMALL_OVERFLOW;
   return scaledSmall(x.int, x.scale);
+}
+
+/** A reading as sent: whole, or `m / 10^k` with the fewest places k that give the number back. */
+function smallOfReading(x: number): Small {
+  if (Number.isInteger(x)) return whole(x);
+  const k = shortPlaces(x);
+  if (k < 0) throw SMALL_OVERFLOW;
+  return scaledSmall(Math.round(x * (POW10[k] as number)), k);
 }
 
 function addSmall(a: Small, b: Small, sign: 1 | -1): Small {
@@ -252,6 +269,7 @@ export const SMALL: Calculator<Small> = {
   zero: 0,
   one: ONE_PACKED,
   dec: smallOfDecimal,
+  reading: (x) => (typeof x === 'number' ? smallOfReading(x) : smallOfDecimal(x)),
   rat: (x) => (x === R1 ? ONE_PACKED : x.d === ONE ? smallOfDecimal(x.n) : divSmall(smallOfDecimal(x.n), smallOfDecimal(x.d))),
   add: (a, b) => addSmall(a, b, 1),
   sub: (a, b) => addSmall(a, b, -1),
@@ -272,6 +290,8 @@ export const EXACT: Calculator<Rational> = {
   zero: R0,
   one: R1,
   dec: (x) => rat(x),
+  // NOTE: the decimal that reading the number as a request field gives (valid, so never a sentence).
+  reading: (x) => rat(typeof x !== 'number' ? x : Number.isInteger(x) ? decimalOfNumber(x) : (readBounded(x, 'number') as Decimal)),
   rat: (x) => x,
   add,
   sub,

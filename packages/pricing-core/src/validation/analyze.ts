@@ -13,7 +13,7 @@ import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
 import { usageKeyGuard } from './usage-keys.js';
-import { PriceCache, type CachedPrices, type PriceListInput } from './price-cache.js';
+import type { CachedPrices, PriceCache, PriceListInput } from './price-cache.js';
 import { decText } from '../money/decimal.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
@@ -37,8 +37,10 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const calcConfig = root.calcConfig;
   // NOTE: a price list seen valid before (the same resolution input) is neither checked nor
   // resolved again when the caller passes a cache: see price-cache.ts.
-  const cache = options.priceCache;
-  if (cache !== undefined && !(cache instanceof PriceCache)) throw new RangeError('priceCache must be made by createPriceCache');
+  // NOTE: a cache is known by its methods, not by its class: so the cache's code is in a bundle
+  // of calculatePlan only when the caller makes one (createPriceCache).
+  const cache = options.priceCache as PriceCache | undefined;
+  if (cache !== undefined && (typeof cache?.find !== 'function' || typeof cache.keep !== 'function')) throw new RangeError('priceCache must be made by createPriceCache');
   // NOTE: the cycle is read here for the key and again below, in the order its violations are listed.
   const cycleHours = resolveCycle(calcConfig, new ViolationCollector()).cycleHours;
   const input: PriceListInput = { prices: planConfig.prices, cycleHours: decText(cycleHours) };
@@ -108,13 +110,8 @@ type ListFacts = Pick<CachedPrices, 'addonCodes' | 'guard'>;
 
 /** The ADDON codes and the usage-key guard of a price list as sent. */
 function listFacts(rawPrices: unknown): ListFacts {
-  const addonCodes = new Set<string>();
-  for (const item of asArray(rawPrices)) {
-    const raw = asObject(item) ?? {};
-    const addonCode = readText(raw.addonCode);
-    if (raw.productType === 'PRODUCT_TYPE_ADDON' && addonCode !== undefined) addonCodes.add(addonCode);
-  }
-  return { addonCodes, guard: usageKeyGuard(rawPrices) };
+  const guard = usageKeyGuard(rawPrices);
+  return { addonCodes: guard.codes, guard };
 }
 
 /** Checks and resolves every price; the cross-price facts are read from the raw prices, so they hold even when a price has other errors. */

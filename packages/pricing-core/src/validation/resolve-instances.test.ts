@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { calculatePlanJson } from '../index.js';
 import { ViolationCollector } from './collector.js';
 import { plainInstances, resolveInstances } from './resolve-instances.js';
 import { checkRequestShape } from './shape.js';
@@ -28,10 +29,12 @@ const metricValues = fc.dictionary(fc.constantFrom('cpu', 'cpu', 'gb', 'gb', 'Cp
   maxKeys: 3,
 });
 /** A usage map, sometimes with a symbol key, a null prototype, an inherited key or a class prototype. */
-const usageMap = fc.tuple(metricValues, fc.constantFrom('plain', 'plain', 'plain', 'plain', 'plain', 'plain', 'symbol', 'hiddenSymbol', 'nullProto', 'inherited', 'class')).map(([map, kind]) => {
+const usageMap = fc.tuple(metricValues, fc.constantFrom('plain', 'plain', 'plain', 'plain', 'plain', 'plain', 'symbol', 'hiddenSymbol', 'hiddenKey', 'nullProto', 'inherited', 'class')).map(([map, kind]) => {
   switch (kind) {
     case 'symbol':
       return Object.assign({ ...map }, { [Symbol('s')]: 1 });
+    case 'hiddenKey':
+      return Object.defineProperty({ ...map }, 'cpu', { value: -1, enumerable: false });
     case 'hiddenSymbol':
       return Object.defineProperty({ ...map }, Symbol('h'), { value: 1, enumerable: false });
     case 'nullProto':
@@ -54,8 +57,8 @@ const instance = fc.oneof(
     weight: 8,
     arbitrary: fc.record(
       {
-        quantity: reading,
-        hoursUsed: reading,
+        quantity: fc.oneof({ weight: 5, arbitrary: reading }, series),
+        hoursUsed: fc.oneof({ weight: 5, arbitrary: reading }, series),
         region: fc.oneof({ weight: 5, arbitrary: fc.constantFrom('eu', '') }, fc.integer()),
         usage,
         addons: fc.oneof(fc.array(entry, { maxLength: 3 }), fc.constantFrom('x', null)),
@@ -98,9 +101,19 @@ describe('examples', () => {
       [{ usage: { cpu: 1, [Symbol('s')]: 1 } }, 0],
       [{ addons: [{ code: 'nope' }] }, 0],
       [{ quantity: '2' }, 0],
+      [{ quantity: [] }, 0],
+      [{ hoursUsed: [1] }, 0],
       [{ qty: 2 }, 0],
       [{ usage: [1, , 2] }, 0],
     ];
     for (const [item, expected] of cases) expect(plainInstances([item], codes, guard)?.[0]).toBe(expected);
+  });
+
+  it('a usage key hidden from Object.keys is neither checked nor read: priced as absent', () => {
+    const request = (usage: object) => ({ planConfig: { prices }, instances: [{ usage }] });
+    const hidden = Object.defineProperty({ gb: 1 }, 'cpu', { value: 5, enumerable: false });
+    expect(plainInstances([{ usage: hidden }], codes, guard)?.[0]).toBe(0);
+    expect(calculatePlanJson(request(hidden)).total).toBe(calculatePlanJson(request({ gb: 1 })).total);
+    expect(calculatePlanJson(request({ gb: 1, cpu: 5 })).total).not.toBe(calculatePlanJson(request({ gb: 1 })).total);
   });
 });

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../resolved/metric-values.js';
-import { MetricValues } from '../resolved/metric-values.js';
 import type { InstanceList, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
+import type { Reading } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
 import { decAbs, decSign, ONE } from '../money/decimal.js';
 import { readBounded, shortPlaces } from '../money/bounds.js';
@@ -18,6 +18,8 @@ const SMALL_WHOLE = 1e15;
 
 const NONE: ResolvedUsage = { kind: 'none' };
 const NO_ADDONS: { code: string; usage: ResolvedUsage }[] = [];
+/** The path given when resolving a validated request, which reports nothing. */
+const NO_PATH: readonly PathSegment[] = [];
 
 // NOTE: this runs once per instance and per usage number, so paths are built only when
 // there is something to report.
@@ -42,44 +44,55 @@ function usageSeries(value: readonly unknown[], path: readonly PathSegment[], v:
 }
 
 /**
+ * A usage number of a validated request: a JSON number as sent (the calculator reads it), else
+ * its decimal; see `Reading`.
+ */
+function readingOf(value: unknown, v: ViolationCollector): Reading | undefined {
+  return typeof value === 'number' && value >= 0 && value < SMALL_WHOLE ? value : usageNumber(value, [], null, v);
+}
+
+/**
  * Reads a usage value (number, array, or map of either); negative usage is a violation.
  * @example resolveUsage({ cpu: [1, 2] }, path, v).kind // 'map'
  */
-export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector, validated = false): ResolvedUsage {
+export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector, validated = false, plain = false): ResolvedUsage {
   if (value === undefined || value === null) return NONE;
   if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, path, v) };
   const map = asObject(value);
   if (map === undefined) {
-    const parsed = usageNumber(value, path, null, v);
+    const parsed = validated ? readingOf(value, v) : usageNumber(value, path, null, v);
     return parsed === undefined ? NONE : { kind: 'number', value: parsed };
   }
-  if (validated) return { kind: 'map', entries: new ValidatedMap(map, v) };
-  const names = Object.keys(map);
-  const values = new Array<MetricValue | undefined>(names.length);
-  for (let i = 0; i < names.length; i += 1) {
-    const metric = names[i] as string;
-    const entry = map[metric];
-    values[i] = Array.isArray(entry) ? usageSeries(entry, [...path, metric], v) : usageNumber(entry, path, metric, v);
+  if (!validated) {
+    for (const metric of Object.keys(map)) {
+      const entry = map[metric];
+      if (Array.isArray(entry)) usageSeries(entry, [...path, metric], v);
+      else usageNumber(entry, path, metric, v);
+    }
   }
-  const entries = new MetricValues(names, values);
-  return { kind: 'map', entries };
+  return new ValidatedMap(map, v, plain);
 }
 
 /**
- * A usage map already validated, read metric by metric when a price asks: a usage map names
- * more metrics than the prices read, and making every value of it cost more than pricing.
+ * A usage map (validated before it is read), read metric by metric when a price asks: a usage
+ * map names more metrics than the prices read, and making every value of it cost more than
+ * pricing. It is its own `ResolvedUsage` (one object per map).
  */
 class ValidatedMap implements MetricReader {
+  readonly kind = 'map';
+  readonly entries: MetricReader = this;
   constructor(
     private readonly map: Record<string, unknown>,
     private readonly v: ViolationCollector,
+    private readonly plain: boolean,
   ) {}
 
   get(name: string): MetricValue | undefined {
-    // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own).
-    if (!Object.prototype.propertyIsEnumerable.call(this.map, name)) return undefined;
+    // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own);
+    // a plain map (see `plainUsage`) has no other own key, so owning the key is enough.
+    if (!(this.plain ? Object.hasOwn(this.map, name) : Object.prototype.propertyIsEnumerable.call(this.map, name))) return undefined;
     const entry = this.map[name];
-    return Array.isArray(entry) ? usageSeries(entry, [], this.v) : usageNumber(entry, [], null, this.v);
+    return Array.isArray(entry) ? usageSeries(entry, [], this.v) : readingOf(entry, this.v);
   }
 }
 
@@ -87,15 +100,15 @@ class ValidatedMap implements MetricReader {
  * A measurement (`quantity`, `hoursUsed`): a fact, so 0 is zero and only omitted or `null`
  * is unset (undefined, as when invalid; reported).
  */
-function measurement(value: unknown, index: number, field: string, v: ViolationCollector): Decimal | undefined {
-  return value == null ? undefined : usageNumber(value, ['instances', index], field, v);
+function measurement(value: unknown, index: number, field: string, v: ViolationCollector, validated: boolean): Decimal | undefined {
+  return value == null ? undefined : usageNumber(value, validated ? NO_PATH : ['instances', index], field, v);
 }
 
 /**
  * Validates one instance and applies its defaults (quantity 1, full-cycle hours).
  * @example resolveInstance({ region: 'eu' }, 0, new Set(), v).label // 'instance-1 (eu)'
  */
-export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector, validated = false): ResolvedInstance {
+export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector, validated = false, plain = false): ResolvedInstance {
   const raw = asObject(item) ?? {};
   const region = readText(raw.region);
   const rawAddons = asArray(raw.addons);
@@ -103,20 +116,22 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
   for (let k = 0; k < rawAddons.length; k += 1) {
     const rawEntry = asObject(rawAddons[k]) ?? {};
     const code = typeof rawEntry.code === 'string' ? rawEntry.code : '';
-    if (typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
+    if (!validated && typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
       v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
     }
-    addons.push({ code, usage: rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v, validated) });
+    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, validated ? NO_PATH : ['instances', index, 'addons', k, 'usage'], v, validated, plain);
+    addons.push({ code, usage });
   }
-  const quantity = measurement(raw.quantity, index, 'quantity', v) ?? ONE;
-  const hours = measurement(raw.hoursUsed, index, 'hoursUsed', v) ?? null;
+  const quantity = measurement(raw.quantity, index, 'quantity', v, validated) ?? ONE;
+  // NOTE: hours of a validated request are a reading (the calculator reads the number as sent).
+  const hours = (validated && raw.hoursUsed != null ? readingOf(raw.hoursUsed, v) : measurement(raw.hoursUsed, index, 'hoursUsed', v, validated)) ?? null;
   return {
     label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
     quantity,
     // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
     quantityNumber: typeof raw.quantity === 'number' && quantity !== ONE ? raw.quantity : toJsonNumber(quantity),
     hours,
-    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, ['instances', index, 'usage'], v, validated),
+    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, validated ? NO_PATH : ['instances', index, 'usage'], v, validated, plain),
     addons,
   };
 }
@@ -140,46 +155,44 @@ function plainNumbers(value: unknown): boolean {
 
 /**
  * A usage value of readings only (a number, a series, or a map of either): a map of plain
- * data, own keys only, no symbol key, each key one a price uses (else the typo guard may speak
- * when `metered` is not empty).
+ * data, own enumerable keys only (no symbol), each key one a price uses (else the typo guard
+ * may speak when `metered` is not empty).
  */
 function plainUsage(value: unknown, metered: readonly string[] | undefined, used: ReadonlySet<string>): boolean {
   if (plainNumbers(value)) return true;
-  if (typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  const map = value as Record<string, unknown>;
-  if (map.constructor !== Object) return false;
+  const map = asObject(value);
+  if (map === undefined || Object.getPrototypeOf(map) !== Object.prototype || map.constructor !== Object) return false;
   const guarded = metered !== undefined && metered.length > 0;
+  let count = 0;
   for (const metric in map) {
-    if (!Object.prototype.hasOwnProperty.call(map, metric) || metric === '__proto__' || !plainNumbers(map[metric])) return false;
-    if (guarded && !used.has(metric)) return false;
+    count += 1;
+    if (!Object.hasOwn(map, metric) || metric === '__proto__' || !plainNumbers(map[metric]) || (guarded && !used.has(metric))) return false;
   }
-  return Object.getOwnPropertySymbols(map).length === 0;
+  // NOTE: no other own key: no key hidden from Object.keys, no symbol.
+  return Object.getOwnPropertyNames(map).length === count && Object.getOwnPropertySymbols(map).length === 0;
 }
 
-const INSTANCE_NAMES: ReadonlySet<string> = new Set(Object.keys(INSTANCE_FIELDS.fields));
-const ENTRY_NAMES: ReadonlySet<string> = new Set(Object.keys(ADDON_ENTRY_FIELDS.fields));
-
-/** Whether every key `for...in` yields is a field of the table (what the shape check asks). */
-function knownKeysOnly(value: object, names: ReadonlySet<string>): boolean {
-  for (const key in value) if (!names.has(key)) return false;
-  return true;
+/** An object whose every key `for...in` yields is a field of the table (what the shape check asks). */
+function knownFieldsOnly(value: unknown, fields: object): Record<string, unknown> | undefined {
+  const raw = asObject(value);
+  if (raw !== undefined) for (const key in raw) if (!Object.hasOwn(fields, key)) return undefined;
+  return raw;
 }
 
 /** Whether the shape check, `resolveInstance` and the typo guard would all report nothing on an instance. */
 function plainInstance(item: unknown, addonCodes: ReadonlySet<string>, guard: UsageKeyGuard): boolean {
-  if (typeof item !== 'object' || item === null || Array.isArray(item) || !knownKeysOnly(item, INSTANCE_NAMES)) return false;
-  const raw = item as Record<string, unknown>;
-  const region = raw.region;
-  if (!plainNumbers(raw.quantity) || !plainNumbers(raw.hoursUsed) || (region != null && typeof region !== 'string')) return false;
+  const raw = knownFieldsOnly(item, INSTANCE_FIELDS.fields);
+  // NOTE: quantity and hoursUsed are single numbers (a series is a usage value only).
+  if (raw === undefined || !(raw.quantity == null || isReading(raw.quantity)) || !(raw.hoursUsed == null || isReading(raw.hoursUsed))) return false;
+  if (!(raw.region == null || typeof raw.region === 'string')) return false;
   if (!plainUsage(raw.usage, guard.instance, guard.used)) return false;
   const addons = raw.addons;
   if (addons == null) return true;
   if (!Array.isArray(addons)) return false;
   for (let k = 0; k < addons.length; k += 1) {
-    const entry: unknown = addons[k];
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || !knownKeysOnly(entry, ENTRY_NAMES)) return false;
-    const { code, usage } = entry as Record<string, unknown>;
-    if (typeof code !== 'string' || !addonCodes.has(code) || !plainUsage(usage, guard.addons.get(code), guard.used)) return false;
+    const entry = knownFieldsOnly(addons[k], ADDON_ENTRY_FIELDS.fields);
+    const code = entry?.code;
+    if (typeof code !== 'string' || !addonCodes.has(code) || !plainUsage(entry?.usage, guard.addons.get(code), guard.used)) return false;
   }
   return true;
 }
@@ -208,6 +221,7 @@ class ResolvedOnRead implements InstanceList {
   constructor(
     readonly sent: readonly unknown[],
     private readonly addonCodes: ReadonlySet<string>,
+    private readonly plain: Uint8Array | undefined,
   ) {}
 
   get length(): number {
@@ -216,7 +230,7 @@ class ResolvedOnRead implements InstanceList {
 
   at(index: number): ResolvedInstance | undefined {
     if (index < 0 || index >= this.sent.length) return undefined;
-    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused, true);
+    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused, true, this.plain?.[index] === 1);
   }
 }
 
@@ -242,7 +256,7 @@ export function resolveInstances(
     if (instances === undefined) resolveInstance(item, index, addonCodes, v);
     guardUsageKeys(item, index, guard, v);
   }
-  return instances ?? new ResolvedOnRead(items, addonCodes);
+  return instances ?? new ResolvedOnRead(items, addonCodes, plain);
 }
 
 /** The typo guard on an instance's usage map and on each of its add-on entries' maps. */
