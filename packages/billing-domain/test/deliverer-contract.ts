@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BillingStore } from '../src/domain/ports.js';
 import { createDeliverer, type Deliverer, type DelivererOptions } from '../src/events/deliverer.js';
 import { createEventService } from '../src/events/event-service.js';
-import type { OutboundEvent } from '../src/events/event-types.js';
+import type { OutboundEvent } from '../src/contract.js';
 import { httpEventSender, senderAgents } from '../src/events/http-sender.js';
 import type { UrlPolicy } from '../src/events/url-guard.js';
 import { anAddon } from './support/addons.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AddonSubscription, BillingService } from '../src/contract.js';
 import type { BillingEvent } from '../src/domain/billing-event.js';
 import type { BillingStore } from '../src/domain/ports.js';
-import type { AddonEventData } from '../src/events/event-types.js';
+import type { AddonEventData } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
 import { anItem, at } from './support/addons.js';

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, DeliveryStatus, EventDelivery, EventDestination, EventType, OutboundEvent } from './event-types.js';
+import type { DeliveryAttempt, DeliveryStatus, EventDelivery, EventDestination, EventType, OutboundEvent } from '../contract.js';
 
 /** A destination as stored: the public fields, its organization, its secrets and its failing streak. */
 export interface DestinationRecord extends EventDestination {

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DestinationInput, DestinationPatch, DomainError, EventService, Outcome } from '../contract.js';
+import type { DestinationInput, DestinationPatch, DomainError, EventDestination, EventService, EventType, Outcome } from '../contract.js';
 import type { BillingStore } from '../domain/ports.js';
 import { MAX_PAGE_TOKEN_LENGTH, signListToken, verifyListToken } from '../service/page-token.js';
+import { pageTokenKey, storageGuard } from '../service/service-support.js';
 import { isStorableText } from '../webhooks/storable-text.js';
 import type { DestinationRecord } from './event-ports.js';
-import { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType, type EventDestination, type EventType } from './event-types.js';
+import { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType } from './event-types.js';
 import { SECRET_PREFIX } from './signing.js';
 import { checkDestinationUrl, systemResolveAll, type ResolveAll, type UrlPolicy } from './url-guard.js';
 
@@ -76,25 +77,8 @@ function checkEventTypes(types: readonly string[] | undefined): { ok: true; valu
 export function createEventService(store: BillingStore, options: EventServiceOptions): EventService {
   const resolveAll = options.resolveAll ?? systemResolveAll;
   const maxTokenLength = options.pageTokenMaxLength ?? MAX_PAGE_TOKEN_LENGTH;
-  const guarded = async <T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> => {
-    try {
-      return await work();
-    } catch (error) {
-      options.onError?.(error);
-      return failure({ code: 'storage.unavailable', message: 'storage is unavailable, retry later' });
-    }
-  };
-  let stored: Promise<Uint8Array> | undefined;
-  const key = (): Promise<Uint8Array> => {
-    if (stored === undefined) {
-      const pending = store.transaction((uow) => uow.pageTokenKey.getOrCreate(randomBytes(32)));
-      stored = pending;
-      pending.catch(() => {
-        if (stored === pending) stored = undefined;
-      });
-    }
-    return stored;
-  };
+  const guarded = storageGuard(options.onError);
+  const key = pageTokenKey(store);
 
   const checkUrl = async (url: string): Promise<string | undefined> => checkDestinationUrl(url, options.urlPolicy, resolveAll);
   const checkDescription = (description: string | undefined) =>

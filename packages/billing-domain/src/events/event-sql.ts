@@ -1,7 +1,7 @@
 import { lockSubscriptionSql } from '../storage/subscription-lock.js';
 import { toInteger, toIso, toIsoOrNull, toJson, type SqlClient } from '../storage/sql-client.js';
 import type { DestinationRecord, EventOutbox, LeaseRequest, LeasedDelivery } from './event-ports.js';
-import type { DeliveryAttempt, DeliveryStatus, EventDelivery, EventType } from './event-types.js';
+import type { DeliveryAttempt, DeliveryStatus, EventDelivery, EventType } from '../contract.js';
 import { EVENT_COLUMNS, eventFromRow } from './render-event.js';
 
 const DESTINATION_COLUMNS = `organization_id, id, url, event_types, description, disabled, disabled_reason, secret,

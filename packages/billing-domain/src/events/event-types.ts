@@ -6,19 +6,6 @@ export const ADDON_EVENT_TYPES = ['addon_subscription.created', 'addon_subscript
 /** Every event type, `ping` included (made only by `:ping`, sent only to that destination). */
 export const EVENT_TYPES = [...ADDON_EVENT_TYPES, 'ping'] as const satisfies readonly EventType[];
 
-export type {
-  AddonAttributes,
-  AddonEventData,
-  AddonEventType,
-  DeliveryAttempt,
-  DeliveryStatus,
-  EventDelivery,
-  EventDestination,
-  EventType,
-  OutboundEvent,
-  PingEventData,
-} from '../contract.js';
-
 /**
  * True when `value` names an event type.
  * @example isEventType('ping') // true

@@ -10,7 +10,7 @@ export type {
   EventType,
   OutboundEvent,
   PingEventData,
-} from './event-types.js';
+} from '../contract.js';
 export type {
   AttemptOutcome,
   DestinationCursor,

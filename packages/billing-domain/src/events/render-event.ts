@@ -1,7 +1,7 @@
 import { toAddonSubscription } from '../domain/addon-state.js';
 import { addonFromRow } from '../storage/addon-sql.js';
 import { toInteger, toIso, toJson } from '../storage/sql-client.js';
-import type { AddonAttributes, EventType, OutboundEvent } from './event-types.js';
+import type { AddonAttributes, EventType, OutboundEvent } from '../contract.js';
 
 /** The columns of `events` that make an event's JSON (see eventFromRow). */
 export const EVENT_COLUMNS = 'organization_id, id, type, sequence, create_time, resource, previous, event_destination_id';

@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { toAddonSubscription, type AddonState } from '../domain/addon-state.js';
 import { cancel, undoCancel } from '../domain/transitions.js';
 import type { AddonSubscription, AddonSubscriptionService, DomainError, Outcome } from '../contract.js';
 import type { AddonListCursor, BillingStore, SubscriptionRecord } from '../domain/ports.js';
 import { isStorableText } from '../webhooks/storable-text.js';
 import { MAX_PAGE_TOKEN_LENGTH, signPageToken, verifyPageToken, type PageTokenScope } from './page-token.js';
+import { pageTokenKey, storageGuard, type StorageGuard } from './service-support.js';
 
 const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
 const notFound = (id: string) => failure({ code: 'addon.not_found', message: `add-on subscription ${id} not found` });
 const invalidField = (code: DomainError['code'], field: string, description: string) =>
   failure({ code, message: description, fieldViolations: [{ field, description }] });
-const unavailable = () => failure({ code: 'storage.unavailable', message: 'storage is unavailable, retry later' });
 
 // NOTE: PostgreSQL cannot hold NUL (or an unpaired surrogate), so such an id names nothing; it is
 // refused as an invalid argument before storage, whose error would otherwise read as unavailable.
@@ -18,19 +17,6 @@ const unstorable = (field: string, value: string | undefined) =>
   value === undefined || isStorableText(value)
     ? undefined
     : invalidField('request.invalid_argument', field, `${field} must not contain NUL characters`);
-
-type Guard = <T>(work: () => Promise<Outcome<T>>) => Promise<Outcome<T>>;
-
-const guardWith =
-  (onError?: (error: unknown) => void): Guard =>
-  async (work) => {
-    try {
-      return await work();
-    } catch (error) {
-      onError?.(error);
-      return unavailable();
-    }
-  };
 
 /** A pure change of one add-on, given its parent as read under the lock (null when not stored). */
 type Change = (addon: AddonState, parent: SubscriptionRecord | null, now: Date) => Outcome<AddonState>;
@@ -41,7 +27,7 @@ type Change = (addon: AddonState, parent: SubscriptionRecord | null, now: Date) 
  */
 // NOTE: the parent the change sees is the one read by the locking read, not a second read:
 // precondition and change see one state, whatever another transaction does in between.
-function lockedChange(store: BillingStore, guarded: Guard, change: Change) {
+function lockedChange(store: BillingStore, guarded: StorageGuard, change: Change) {
   return async (organizationId: string, id: string, now: Date): Promise<Outcome<AddonSubscription>> =>
     unstorable('addonSubscriptionId', id) ??
     guarded(() =>
@@ -75,20 +61,9 @@ export function createAddonService(
   onError?: (error: unknown) => void,
   options: AddonServiceOptions = {},
 ): AddonSubscriptionService {
-  const guarded = guardWith(onError);
+  const guarded = storageGuard(onError);
   const maxTokenLength = options.pageTokenMaxLength ?? MAX_PAGE_TOKEN_LENGTH;
-  // NOTE: the key never changes once stored, so it is read once per process; a failed read is retried.
-  let stored: Promise<Uint8Array> | undefined;
-  const key = (): Promise<Uint8Array> => {
-    if (stored === undefined) {
-      const pending = store.transaction((uow) => uow.pageTokenKey.getOrCreate(randomBytes(32)));
-      stored = pending;
-      pending.catch(() => {
-        if (stored === pending) stored = undefined;
-      });
-    }
-    return stored;
-  };
+  const key = pageTokenKey(store);
   return {
     get: async (organizationId, id) =>
       unstorable('addonSubscriptionId', id) ??

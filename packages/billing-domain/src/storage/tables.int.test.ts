@@ -44,3 +44,17 @@ describe('examples: the column descriptions match the migrations', () => {
     },
   );
 });
+
+describe('examples: the group claim is planned for each call', () => {
+  it('billing_claim_group runs with plan_cache_mode = force_custom_plan, so no plan made while the tables were small reads them whole later', async () => {
+    const db = await PGlite.create();
+    try {
+      const sql = pgliteClient(db, new Map());
+      await applyMigrations(sql, await loadMigrations());
+      const rows = await sql.query<{ proconfig: string[] | null }>(`SELECT proconfig FROM pg_proc WHERE proname = 'billing_claim_group'`);
+      expect(rows.map((r) => r.proconfig)).toEqual([['plan_cache_mode=force_custom_plan']]);
+    } finally {
+      await db.close();
+    }
+  });
+});

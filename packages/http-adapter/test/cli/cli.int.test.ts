@@ -13,8 +13,7 @@ import { REPO_ROOT } from '../support/server-process.js';
 import { CLI_COMMAND, runCli, SAMPLE_PLAN } from './run-cli.js';
 
 const SECRET = 'cli-test-secret-0123456789-abcdefghij';
-// NOTE: each run of the CLI starts node with tsx; on a busy machine one takes up to about 20 s, so a
-// test that runs it several times gets more than the default minute.
+// NOTE: a test that runs the CLI several times gets more than the default minute, for a busy machine.
 const MULTI_SPAWN_TIMEOUT_MS = 150_000;
 let dir: string;
 let planFile: string;
@@ -303,8 +302,7 @@ describe('billing migrate', () => {
 
   // NOTE: util-linux `script` gives the process a pseudo-terminal, so stderr is a TTY.
   it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, a progress line shows while the store is migrated', async () => {
-    const entry = join(REPO_ROOT, 'packages/http-adapter/src/cli/main.ts');
-    const command = `${process.execPath} --conditions=source --import tsx ${entry} migrate`;
+    const command = `${CLI_COMMAND} migrate`;
     const run = spawnSync('/usr/bin/script', ['-qec', command, '/dev/null'], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: 'memory://' },

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { PLAN_REQUEST_EXAMPLE } from '../../src/routes/plan-example.js';
-import { REPO_ROOT } from '../support/server-process.js';
+import { processBuild, REPO_ROOT } from '../support/server-process.js';
 
-const ENTRY = join(REPO_ROOT, 'packages/http-adapter/src/cli/main.ts');
+/** The CLI's entry: `src/cli/main.ts` bundled at the start of this test run. */
+export const CLI_ENTRY = processBuild().cli;
 
-/** The CLI as a shell command line, for tests that need a shell (pipes). */
-export const CLI_COMMAND = `${process.execPath} --conditions=source --import tsx ${ENTRY}`;
+/** The CLI as a shell command line, for tests that need a shell (pipes, a terminal). */
+export const CLI_COMMAND = `${process.execPath} ${CLI_ENTRY}`;
 
 const OWN_ENV = /^(BILLING_|DATABASE_URL$|PORT$|HOST$|LOG_LEVEL$|NODE_ENV$)/i;
 
@@ -16,10 +16,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the `billing` CLI as a process from its source entry, with only the given variables configuring it. */
+/** Runs the `billing` CLI as a process (built from the sources), with only the given variables configuring it. */
 export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): Promise<CliRun> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ENTRY, ...args], {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...inherited, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

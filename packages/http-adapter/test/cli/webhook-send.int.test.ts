@@ -4,7 +4,7 @@ import { sendSample } from '../../src/cli/webhook-send.js';
 import { SAMPLE_EVENTS } from '../../src/cli/webhook-samples.js';
 import { toPlainJson } from '../../src/http/plain-json.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-import { runCli, SAMPLE_PLAN } from './run-cli.js';
+import { CLI_ENTRY, runCli, SAMPLE_PLAN } from './run-cli.js';
 
 const JWT_SECRET = 'cli-webhook-secret-0123456789-abcdef';
 const STRIPE_SECRET = 'whsec_cli_stripe_0123456789abcdef';
@@ -92,9 +92,8 @@ describe('billing price --format json is what the server answers', () => {
 describe('billing serve', () => {
   it('--port/--host start the server; SIGTERM drains and exits 0', async () => {
     const { spawn } = await import('node:child_process');
-    const { join } = await import('node:path');
     const { REPO_ROOT } = await import('../support/server-process.js');
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'packages/http-adapter/src/cli/main.ts'), 'serve', '--port', '0', '--host', '127.0.0.1'], {
+    const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--host', '127.0.0.1'], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: 'memory://', BILLING_JWT_SECRET: JWT_SECRET, PORT: '1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

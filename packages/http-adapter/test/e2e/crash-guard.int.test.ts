@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/server-process.js';
+import { processBuild, REPO_ROOT } from '../support/server-process.js';
 
+/** Runs support/guarded-process.ts (bundled at the start of the test run) in the given mode. */
 function run(mode: string): Promise<{ code: number | null; out: string }> {
-  const script = join(REPO_ROOT, 'packages/http-adapter/test/e2e/support/guarded-process.ts');
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script, mode], { cwd: REPO_ROOT });
+  const child = spawn(process.execPath, [processBuild().guardedProcess, mode], { cwd: REPO_ROOT });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

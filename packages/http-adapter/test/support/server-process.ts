@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import type { ProcessBuild } from './process-build.js';
 
 /** The repository root. */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -17,18 +19,23 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** The processes this test run built from the sources (test/support/global-setup.ts). */
+export function processBuild(): ProcessBuild {
+  const built = inject('processBuild');
+  if (built === undefined) throw new Error("no process build: the project's vitest config must list test/support/global-setup.ts in globalSetup");
+  return built;
+}
+
 /**
- * The server as a user starts it, from source (`node --conditions=source --import tsx src/main.ts`),
- * or from the build when BILLING_E2E_DIST=1. Only the given variables configure it.
+ * The server as a user starts it (`node main.js`): bundled from the sources at the start of the
+ * test run, or the published build (`dist/main.js`) when BILLING_E2E_DIST=1. Only the given
+ * variables configure it.
  */
 export function spawnServer(env: Record<string, string>) {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
   const dist = join(REPO_ROOT, 'packages/http-adapter/dist/main.js');
-  const args =
-    process.env['BILLING_E2E_DIST'] === '1' && existsSync(dist)
-      ? [dist]
-      : ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'packages/http-adapter/src/main.ts')];
-  const child = spawn(process.execPath, args, {
+  const entry = process.env['BILLING_E2E_DIST'] === '1' && existsSync(dist) ? dist : processBuild().server;
+  const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
