@@ -105,6 +105,31 @@ export function describeOutbox(getStore: () => BillingStore) {
       expect(dataOf(events[1]).previousAttributes).toEqual({ quantity: 1 });
     });
 
+    it('events of a savepoint that rolls back take no number; the transaction\'s later events are numbered at its commit, without gaps', async () => {
+      const store = getStore();
+      const org = freshOrg();
+      await store.transaction(async (uow) => {
+        await uow.subscriptions.insert(aSubscription({ organizationId: org }));
+        await expect(
+          uow.savepoint(async (inner) => {
+            await inner.addons.insert(anAddon({ organizationId: org, id: 'a0' }));
+            await inner.flush?.();
+            throw new Error('the piece fails after its write');
+          }),
+        ).rejects.toThrow('the piece fails');
+        await uow.savepoint(async (inner) => {
+          await inner.addons.insert(anAddon({ organizationId: org, id: 'a1' }));
+          await inner.flush?.();
+        });
+        await uow.addons.insert(anAddon({ organizationId: org, id: 'a2' }));
+      });
+      const events = await eventsOf(store, org);
+      expect(events.map((e) => [dataOf(e).addonSubscription.id, e.sequence])).toEqual([
+        ['a1', 1],
+        ['a2', 2],
+      ]);
+    });
+
     it('a write that changes only updateTime makes no event', async () => {
       const store = getStore();
       const org = freshOrg();

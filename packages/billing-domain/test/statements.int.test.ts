@@ -4,7 +4,7 @@ import type { BillingService } from '../src/contract.js';
 import type { BillingEvent } from '../src/domain/billing-event.js';
 import type { BillingStore } from '../src/domain/ports.js';
 import { createBillingService } from '../src/service/billing-service.js';
-import { pgliteClient, simpleCommand } from '../src/storage/pglite-client.js';
+import { pgliteClient, PreparedStatements, simpleCommand } from '../src/storage/pglite-client.js';
 import type { SqlClient } from '../src/storage/sql-client.js';
 import { openSqlStore } from '../src/storage/sql-store.js';
 import { anItem, at } from './support/addons.js';
@@ -17,7 +17,7 @@ import { freshOrg } from './support/records.js';
 /** A PGlite store in memory that counts every statement it sends. */
 async function countingStore(): Promise<{ store: BillingStore; count: () => number; reset: () => void }> {
   const db = await PGlite.create();
-  const prepared = new Map<string, string>();
+  const prepared = new PreparedStatements();
   let statements = 0;
   const counted = (sql: SqlClient): SqlClient => ({
     query: (text, params) => ((statements += 1), sql.query(text, params)),

@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { openStore } from '@billing/billing-domain';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +17,15 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // new subscription and one add-on; every acknowledged delivery is looked for through the list API
 // afterwards. Beside each store: its own commit ceiling (one INSERT per transaction) measured in the
 // same run, and the share of it the service reached; the server's CPU and the statements it sent
-// per delivery (from /proc and /metrics); the load generator's own CPU. Each store runs without and
-// with an event destination (every add-on event then also gets a pending delivery row).
-// BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2); the server's
-// BILLING_INGEST_GROUP_* settings pass through from the environment.
+// per delivery (from /proc and /metrics); on PostgreSQL its own CPU per delivery (its processes in
+// /proc); the share of the time the server's main thread (its event loop) ran, waited for a core
+// and sat idle (waiting on the store or the network), from its schedstat; the load generator's own
+// CPU. Each store runs without and with an event destination: a fast receiver in this process
+// answering 204, to which the server delivers every add-on event while the load runs (the row
+// counts the events that arrived meanwhile).
+// BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2), BENCH_STORES
+// (default "pglite,postgres"), BENCH_DESTINATION ("both" by default, "no" or "one"); the server's
+// BILLING_INGEST_* and BILLING_EVENT_* settings pass through from the environment.
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
@@ -32,9 +39,20 @@ const scratch = mkdtempSync(join(tmpdir(), 'billing-ingest-bench-'));
 const configPath = join(scratch, 'billing.json');
 writeFileSync(configPath, JSON.stringify({ webhookEndpoints: [{ provider: 'stripe', organizationId: ORG, secrets: [STRIPE_SECRET], requireBearer: false }] }));
 const passThrough = Object.fromEntries(
-  Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('BILLING_INGEST_') && e[1] !== undefined),
+  Object.entries(process.env).filter((e): e is [string, string] => /^BILLING_(INGEST|EVENT)_/.test(e[0]) && e[1] !== undefined),
 );
-const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath, ...passThrough };
+// The event destination: the receiver runs here, on loopback over http, which the server is allowed to reach.
+let arrivals = 0;
+const receiver = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    arrivals += 1;
+    res.writeHead(204).end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`;
+const baseEnv = { BILLING_JWT_SECRET: TEST_SECRET, BILLING_CONFIG: configPath, BILLING_EVENT_ALLOW_PRIVATE_NETWORKS: '1', BILLING_EVENT_ALLOW_HTTP: '1', ...passThrough };
 const auth = { authorization: `Bearer ${await signToken({ orgs: [ORG], expiresIn: 3600 })}`, 'x-organization-id': ORG };
 
 
@@ -48,6 +66,10 @@ interface Run {
   statements: number;
   /** Share of the machine's cores this process (the load generator) used meanwhile. */
   generatorShare: number;
+  /** Shares of the wall time the servers' main threads (their event loops) spent on a core, waiting for one (runnable; the machine busy), and idle (waiting on the store or the network). */
+  mainThread: { running: number; runnable: number; idle: number };
+  /** PostgreSQL's CPU milliseconds per applied delivery: the backends of the bench's database, and the cluster's background processes (undefined: PGlite). */
+  store?: { backendsMs: number; backgroundMs: number };
 }
 
 /** The statements a server has sent so far (its /metrics counter). */
@@ -67,11 +89,49 @@ function cpuMillis(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU milliseconds so far of the local PostgreSQL's processes (Linux /proc, the server on this
+ * machine): `backends`, the connections to `database`; `background`, the processes of no connection
+ * (postmaster, checkpointer, WAL writer, background writer, autovacuum). Other databases' backends
+ * (other work on the machine) are left out. Backends that exited are not counted: the servers'
+ * pools keep theirs open through a run.
+ */
+function postgresCpu(database: string): { backends: number; background: number } {
+  let backends = 0;
+  let background = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/stat`, 'utf8').includes('(postgres)')) continue;
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      const ms = cpuMillis(Number(pid));
+      // NOTE: a backend's title is "postgres: [cluster: ]user database host(port) state".
+      if (args.split(' ').includes(database)) backends += ms;
+      else if (!/\(\d+\)|\[local\]/.test(args)) background += ms;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { backends, background };
+}
+
+/** Nanoseconds a thread has run and waited runnable for a core so far (Linux schedstat; zeros elsewhere). */
+function schedstat(pid: number | undefined): { run: number; wait: number } {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { run: run ?? 0, wait: wait ?? 0 };
+  } catch {
+    return { run: 0, wait: 0 };
+  }
+}
+
 /** Disjoint deliveries against the servers at once; the applied count read back afterwards. */
-async function ingestRun(name: string, servers: BenchServer[], prefix: string): Promise<Run> {
+async function ingestRun(name: string, servers: BenchServer[], prefix: string, database?: string): Promise<Run> {
   const before = await storedAddons(servers[0]!.url, auth);
   const statementsBefore = (await Promise.all(servers.map((s) => statementsSent(s.url)))).reduce((a, b) => a + b, 0);
   const cpuBefore = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0);
+  const mainBefore = servers.map((s) => schedstat(s.child.pid));
+  const storeBefore = database === undefined ? undefined : postgresCpu(database);
   const generatorBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const sets = servers.map((_, k) => stripeCreations(`${prefix}${k}`, Math.ceil((6000 * SECONDS) / servers.length)));
@@ -79,17 +139,27 @@ async function ingestRun(name: string, servers: BenchServer[], prefix: string): 
   const parts = await Promise.all(servers.map((s, k) => load(name, { url: s.url, seconds: SECONDS, connections, next: sets[k]!.next })));
   const figures = combined(name, parts);
   const cpu = servers.reduce((sum, s) => sum + cpuMillis(s.child.pid), 0) - cpuBefore;
+  const mainAfter = servers.map((s) => schedstat(s.child.pid));
+  const storeAfter = database === undefined ? undefined : postgresCpu(database);
   const generator = process.cpuUsage(generatorBefore);
-  const generatorShare = (generator.user + generator.system) / 1000 / (performance.now() - wallBefore) / availableParallelism();
+  const wall = performance.now() - wallBefore;
+  const generatorShare = (generator.user + generator.system) / 1000 / wall / availableParallelism();
+  const share = (k: 'run' | 'wait') => mainAfter.reduce((sum, a, i) => sum + a[k] - mainBefore[i]![k], 0) / 1e6 / wall / servers.length;
+  const mainThread = { running: share('run'), runnable: share('wait'), idle: Math.max(0, 1 - share('run') - share('wait')) };
   const statements = (await Promise.all(servers.map((s) => statementsSent(s.url)))).reduce((a, b) => a + b, 0) - statementsBefore;
   const applied = (await storedAddons(servers[0]!.url, auth)) - before;
   if (sets.some((s) => s.sent() > s.count)) throw new Error(`${name}: more requests than pre-signed deliveries; raise the count`);
   // NOTE: every delivery is new, so each 2xx must show as one add-on; more applied than 2xx is a
   // delivery committed whose answer the client did not wait for (a timeout), never a loss.
   const per = (x: number) => (applied > 0 ? x / applied : 0);
-  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: per(cpu), statements: per(statements), generatorShare };
+  const store =
+    storeBefore === undefined || storeAfter === undefined
+      ? undefined
+      : { backendsMs: per(storeAfter.backends - storeBefore.backends), backgroundMs: per(storeAfter.background - storeBefore.background) };
+  return { figures, applied, lost: Math.max(0, figures.ok - applied), cpuMs: per(cpu), statements: per(statements), generatorShare, mainThread, ...(store ? { store } : {}) };
 }
 
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
 const ceilingText = (cs: Ceiling[]) => cs.map((c) => `${n0(c.commitsPerSecond)} commits/s from ${c.connections}`).join(', ');
 const rows: string[] = [];
@@ -103,19 +173,23 @@ const note = (run: Run, ceiling: Ceiling[]) => {
   const rate = run.applied / run.figures.seconds;
   const best = Math.max(...ceiling.map((c) => c.commitsPerSecond));
   return `applied ${n0(run.applied)} = ${n0(rate)}/s = ${((100 * rate) / best).toFixed(0)}% of the ceiling (${ceilingText(ceiling)}); ` +
-    `server CPU ${run.cpuMs.toFixed(2)} ms and ${run.statements.toFixed(2)} statements per delivery; load generator ${(100 * run.generatorShare).toFixed(0)}% of the cores`;
+    `server CPU ${run.cpuMs.toFixed(2)} ms and ${run.statements.toFixed(2)} statements per delivery; ` +
+    (run.store === undefined ? '' : `PostgreSQL CPU ${(run.store.backendsMs + run.store.backgroundMs).toFixed(2)} ms per delivery (backends ${run.store.backendsMs.toFixed(2)}, background ${run.store.backgroundMs.toFixed(2)}); `) +
+    `server main thread ${pct(run.mainThread.running)} running, ${pct(run.mainThread.runnable)} waiting for a core, ${pct(run.mainThread.idle)} idle; load generator ${(100 * run.generatorShare).toFixed(0)}% of the cores`;
 };
 
 console.log('# Webhook ingest benchmark');
 console.log(`cpus: ${availableParallelism()} (${cpus()[0]?.model ?? '?'}), node ${process.version}; server: ${serverEntry().label}`);
-console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; group commit: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+console.log(`${SECONDS} s per run, ${CONNECTIONS} connections; settings: ${Object.entries(passThrough).map(([k, v]) => `${k}=${v}`).join(' ') || 'default settings'}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
 
 // NOTE: without and with an event destination, in the same run: with one, every add-on event the
-// outbox writes also gets a pending delivery row for it (nothing is sent: the server sends none yet).
+// outbox writes also gets a delivery row, and the server's deliverer sends it to the receiver.
+const DESTINATION = process.env['BENCH_DESTINATION'] ?? 'both';
+const STORES = (process.env['BENCH_STORES'] ?? 'pglite,postgres').split(',');
 const MODES: { label: string; destination: boolean }[] = [
   { label: 'no event destination', destination: false },
   { label: 'one event destination', destination: true },
-];
+].filter((m) => DESTINATION === 'both' || (DESTINATION === 'one') === m.destination);
 
 /** Stores an enabled destination for every add-on event type of the organization. */
 async function addDestination(databaseUrl: string, dataDir: string) {
@@ -124,7 +198,7 @@ async function addDestination(databaseUrl: string, dataDir: string) {
   try {
     await store.transaction((uow) =>
       uow.events.insertDestination({
-        organizationId: ORG, id: 'bench', url: 'https://example.invalid/hook', eventTypes: ['addon_subscription.created', 'addon_subscription.updated', 'addon_subscription.canceled'],
+        organizationId: ORG, id: 'bench', url: receiverUrl, eventTypes: ['addon_subscription.created', 'addon_subscription.updated', 'addon_subscription.canceled'],
         description: 'ingest bench', disabled: false, disabledReason: null, createTime: at, updateTime: at,
         secret: 'whsec_' + Buffer.alloc(32, 1).toString('base64'), previousSecret: null, previousSecretUntil: null, failingSince: null,
       }),
@@ -134,21 +208,25 @@ async function addDestination(databaseUrl: string, dataDir: string) {
   }
 }
 
-const pgliteCeilings = [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)];
-for (const [k, mode] of MODES.entries()) {
+/** The events that reached the receiver while the run's load lasted, against the add-ons it applied. */
+const delivered = (events: number, run: Run) => (events === 0 ? '' : `; events delivered meanwhile ${n0(events)} (${((100 * events) / Math.max(1, run.applied)).toFixed(0)}% of the applied)`);
+
+const pgliteCeilings = STORES.includes('pglite') ? [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)] : [];
+for (const [k, mode] of STORES.includes('pglite') ? MODES.entries() : []) {
   const dataDir = join(scratch, `pglite-${k}`);
   if (mode.destination) await addDestination('', dataDir);
   const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DATA_DIR: dataDir });
   try {
+    const arrived = arrivals;
     const run = await ingestRun(`PGlite (data folder), 1 process, ${mode.label}`, [pglite], `pgl${k}_`);
-    rows.push(row(run.figures, note(run, pgliteCeilings)));
+    rows.push(row(run.figures, note(run, pgliteCeilings) + delivered(arrivals - arrived, run)));
     judge(`PGlite, 1 process, ${mode.label}`, run, GOAL_ONE);
   } finally {
     await pglite.stop();
   }
 }
 
-const pg = postgresAvailability();
+const pg = STORES.includes('postgres') ? postgresAvailability() : { ok: false as const, reason: 'not asked for (BENCH_STORES)' };
 if (!pg.ok) {
   console.log(`PostgreSQL runs skipped: ${pg.reason}`);
 } else {
@@ -161,10 +239,13 @@ if (!pg.ok) {
       const one = await startBenchServer(env);
       let two: BenchServer | undefined;
       try {
-        const run1 = await ingestRun(`PostgreSQL, 1 process, ${mode.label}`, [one], `pg1_${k}_`);
+        const database = new URL(db.url).pathname.slice(1);
+        const arrived1 = arrivals;
+        const run1 = await ingestRun(`PostgreSQL, 1 process, ${mode.label}`, [one], `pg1_${k}_`, database);
+        const arrived2 = arrivals;
         two = await startBenchServer(env);
-        const run2 = await ingestRun(`PostgreSQL, 2 processes, ${mode.label}`, [one, two], `pg2_${k}_`);
-        rows.push(row(run1.figures, note(run1, ceiling)), row(run2.figures, note(run2, ceiling)));
+        const run2 = await ingestRun(`PostgreSQL, 2 processes, ${mode.label}`, [one, two], `pg2_${k}_`, database);
+        rows.push(row(run1.figures, note(run1, ceiling) + delivered(arrived2 - arrived1, run1)), row(run2.figures, note(run2, ceiling) + delivered(arrivals - arrived2, run2)));
         judge(`PostgreSQL, 1 process, ${mode.label}`, run1, GOAL_ONE);
         judge(`PostgreSQL, 2 processes, ${mode.label}`, run2, GOAL_TWO);
       } finally {
@@ -179,4 +260,5 @@ if (!pg.ok) {
 
 console.log([HEADER, RULE, ...rows].join('\n'));
 console.log(`\nGoals:\n${goals.map((g) => `- ${g}`).join('\n')}`);
+receiver.close();
 rmSync(scratch, { recursive: true, force: true });

@@ -28,10 +28,16 @@ let entry: { args: string[]; label: string } | undefined;
 /**
  * The built server, as `pnpm start` runs it: the packages are built first when a dist is missing
  * or older than its sources (the sources through tsx cost about 40% more CPU per webhook delivery,
- * which would be measured as the server's own). `BENCH_SOURCES=1` measures the sources instead.
+ * which would be measured as the server's own). `BENCH_SOURCES=1` measures the sources instead;
+ * `BENCH_SERVER=<path of a built main.js>` another build (another checkout, for before and after).
  */
 export function serverEntry(): { args: string[]; label: string } {
   if (entry !== undefined) return entry;
+  const other = process.env['BENCH_SERVER'];
+  if (other !== undefined && other !== '') {
+    entry = { args: [other], label: `${other} (BENCH_SERVER)` };
+    return entry;
+  }
   if (process.env['BENCH_SOURCES'] === '1') {
     entry = {
       args: ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'packages/http-adapter/src/main.ts')],

@@ -113,6 +113,11 @@ describe('fast == exact', () => {
       { planConfig: { prices: [price({ unitAmount: '999999999999999' })] }, instances: [{ usage: 999999999999999 }, { usage: 999999999999999 }] },
       { planConfig: { prices: [price({ unitAmount: '0.000000000001' })] }, instances: [{ usage: '999999999999999.5' }] },
       { planConfig: { prices: [price({ unitAmount: '123456.123456789012', prorate: true })] }, instances: [{ usage: '0.333333333333', hoursUsed: 7 }] },
+      // Around 2^49, where a decimal stops being packed into one integer and becomes a fraction.
+      {
+        planConfig: { prices: [price({ unitAmount: '1' }), price({ unitAmount: '0.5', metricName: 'gb' })] },
+        instances: [{ usage: { cpu: 562949953421311, gb: 56294995342131.1 } }, { usage: { cpu: 562949953421312, gb: 562949953421.3125 } }, { usage: { cpu: 562949953421311.5 } }],
+      },
       {
         planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_FORMULA', unitAmount: '0.1', pricingFormula: 'units / 7 * unitAmount + round(hours / 3, 5)' }] },
         instances: [{ usage: { cpu: 10 }, hoursUsed: 100 }],

@@ -55,8 +55,9 @@ const MAX_LEASES_PER_LOOK = 200;
  * The deliverer inside the server process. It leases due deliveries from the store (each
  * destination at most `slotsPerDestination` at once, so a slow or dead destination fills only
  * its own slots and delays no other), sends each signed with the destination's secrets, and
- * records every attempt and what follows from it (see nextStep). Attempts are recorded in batches,
- * one transaction per batch. A lease lasts the timeout plus a margin: a process that dies holding
+ * records every attempt and what follows from it (see nextStep). Each look is one transaction: it
+ * records the attempts that ended since the last look, in one statement, and takes the next leases.
+ * A destination's slot is free again once its answer is in. A lease lasts the timeout plus a margin: a process that dies holding
  * it loses it then, and another process (or this one, restarted) attempts again with the same
  * `webhook-id`.
  * @example const deliverer = createDeliverer({ store, send, policy, timeoutMs: 15_000, ... }); deliverer.start()
@@ -78,29 +79,13 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   let failures = 0;
   let lastRetention = 0;
 
-  // The recorder: outcomes wait here and are written together, one transaction per batch.
+  // Outcomes wait here until the next look writes them, in the transaction that takes the next leases.
   let queue: { outcome: AttemptOutcome; done: () => void }[] = [];
-  let writing: Promise<void> | undefined;
-  const writeQueued = async () => {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      try {
-        await store.transaction((uow) => uow.events.finishAttempts(batch.map(({ outcome }) => outcome)));
-      } catch (error) {
-        // NOTE: the attempts are not recorded; their leases run out and they are made again.
-        options.onError?.(error);
-      }
-      for (const { outcome, done } of batch) {
-        options.onAttempt?.(outcome);
-        done();
-      }
-    }
-  };
   const record = (outcome: AttemptOutcome) =>
     new Promise<void>((done) => {
       queue.push({ outcome, done });
-      writing ??= writeQueued().finally(() => (writing = undefined));
+      if (looking !== undefined) again = true;
+      else schedule(0);
     });
 
   const secretsOf = (d: LeasedDelivery, now: Date): string[] =>
@@ -108,11 +93,13 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       ? [d.secret, d.previousSecret]
       : [d.secret];
 
-  const attempt = async (d: LeasedDelivery) => {
+  const attempt = async (d: LeasedDelivery, release: () => void) => {
     const body = JSON.stringify(d.event);
     const started = clock();
     const headers = webhookHeaders(secretsOf(d, started), d.event.id, started, body);
     const result = await send({ url: d.url, headers, body }, timeoutMs);
+    // NOTE: the destination's slot is free once its answer is in; the lease is held until the attempt is written.
+    release();
     const step = nextStep(d, result, policy, clock(), random);
     await record({
       ...step,
@@ -130,46 +117,69 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   const launch = (d: LeasedDelivery) => {
     total += 1;
     busy.set(d.destinationId, (busy.get(d.destinationId) ?? 0) + 1);
-    const running: Promise<void> = attempt(d)
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      total -= 1;
+      const left = (busy.get(d.destinationId) ?? 1) - 1;
+      if (left === 0) busy.delete(d.destinationId);
+      else busy.set(d.destinationId, left);
+      wake();
+    };
+    const running: Promise<void> = attempt(d, release)
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
-        total -= 1;
-        const left = (busy.get(d.destinationId) ?? 1) - 1;
-        if (left === 0) busy.delete(d.destinationId);
-        else busy.set(d.destinationId, left);
+        release();
         attempts.delete(running);
-        wake();
       });
     attempts.add(running);
     return running;
   };
 
+  // One transaction per look: the attempts that ended since the last one, then new leases.
   const look = async () => {
-    const capacity = Math.min(options.maxInFlight - total, MAX_LEASES_PER_LOOK);
-    if (capacity > 0) {
-      const free = new Map([...busy].map(([id, n]) => [id, Math.max(0, slots - n)]));
-      const leased = await store.transaction((uow) =>
-        uow.events.lease({ owner, now: clock(), leaseMs, free, slots, max: capacity }),
-      );
-      for (const d of leased) void launch(d);
-      if (leased.length === capacity) again = true;
+    // NOTE: on PGlite a whole transaction runs without returning to the event loop, so without this
+    // turn the answers that arrived meanwhile are not yet queued and every batch holds one attempt.
+    await new Promise((resolve) => setImmediate(resolve));
+    const batch = queue;
+    queue = [];
+    const leasing = started && !stopping;
+    const capacity = leasing ? Math.min(options.maxInFlight - total, MAX_LEASES_PER_LOOK) : 0;
+    const free = new Map([...busy].map(([id, n]) => [id, Math.max(0, slots - n)]));
+    let leased: LeasedDelivery[] = [];
+    try {
+      if (batch.length > 0 || capacity > 0) {
+        leased = await store.transaction(async (uow) => {
+          if (batch.length > 0) await uow.events.finishAttempts(batch.map(({ outcome }) => outcome));
+          return capacity > 0 ? uow.events.lease({ owner, now: clock(), leaseMs, free, slots, max: capacity }) : [];
+        });
+      }
+    } finally {
+      // NOTE: when the write fails the attempts are not recorded; their leases run out and they are made again.
+      for (const { outcome, done } of batch) {
+        options.onAttempt?.(outcome);
+        done();
+      }
     }
+    for (const d of leased) void launch(d);
+    if (capacity > 0 && leased.length === capacity) again = true;
     const now = clock().getTime();
-    if (now - lastRetention >= RETENTION_EVERY_MS) {
+    if (leasing && now - lastRetention >= RETENTION_EVERY_MS) {
       lastRetention = now;
       await store.transaction((uow) => uow.events.deleteBefore(new Date(now - options.retentionMs)));
     }
   };
 
+  // NOTE: after stop, looks still run while attempts wait to be written (they take no lease).
   const schedule = (ms: number) => {
-    if (stopping || !started) return;
+    if ((stopping || !started) && queue.length === 0) return;
     clearTimeout(timer);
     timer = setTimeout(run, ms);
     timer.unref?.();
   };
 
   function run() {
-    if (stopping) return;
     if (looking !== undefined) {
       again = true;
       return;
@@ -186,7 +196,8 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       .finally(() => {
         looking = undefined;
         // NOTE: while storage fails, look less often (up to 16 polls apart); the deliveries wait in the store.
-        schedule(again && failures === 0 ? 0 : options.pollMs * 2 ** Math.min(failures, 4));
+        const more = again || queue.length > 0;
+        schedule(more && failures === 0 ? 0 : options.pollMs * 2 ** Math.min(failures, 4));
       });
   }
 
@@ -215,10 +226,9 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     inFlight: () => total,
     async stop() {
       stopping = true;
-      clearTimeout(timer);
+      if (queue.length === 0) clearTimeout(timer);
       await looking;
       while (attempts.size > 0) await Promise.all([...attempts]);
-      await writing;
     },
   };
 }

@@ -2,8 +2,8 @@ import type { AddonState } from '../domain/addon-state.js';
 import { sameFields } from '../domain/same-fields.js';
 import type { WebhookAck } from '../contract.js';
 import type { BillingEvent } from '../domain/billing-event.js';
-import type { ClaimRequest, EventClaim, FoldedState, SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
-import type { Processed } from '../storage/group-commit.js';
+import type { EventClaim, FoldedState, SubscriptionRecord, UnitOfWork, WebhookEventRecord, WebhookEventStatus } from '../domain/ports.js';
+import type { IngestRequest, Processed } from '../storage/group-commit.js';
 import { decodeEvent, encodeEvent } from './event-codec.js';
 import { applyEvent, createSubscription, type EffectContext, type EventEffects, type SubscriptionEvent } from '../domain/event-effects.js';
 import { foldFrom, mergeReplay } from '../domain/replay.js';
@@ -105,20 +105,19 @@ async function replayLate(
 
 /** What processing an event claims, made before its transaction (see `prepareEvent`). */
 export interface PreparedEvent {
-  /** The event's record and, for a snapshot, what it creates when its subscription is not known. */
-  claim: ClaimRequest;
-  /** For a snapshot: what it creates when its subscription is not known (also in `claim.creates`). */
-  creates: EventEffects | undefined;
+  /** The event's record and, for a snapshot, how to build what it creates when its subscription is not known. */
+  claim: IngestRequest;
+  /** For a snapshot: what it creates (built once, on first call, with the rows `claim.creates` gives). */
+  creates: (() => EventEffects) | undefined;
 }
 
 /**
- * The claim to make for an event, with the rows a snapshot creates (new ids from `ctx.newId`):
- * the claim writes them when the subscription is not known, so a new subscription costs no
- * statement of its own.
+ * The claim to make for an event; for a snapshot, how to build the rows it creates (new ids from
+ * `ctx.newId`), built only when group commit asks (its subscription may be known): the claim
+ * writes them when the subscription is not known, so a new subscription costs no statement of its own.
  * @example const prepared = prepareEvent('org_1', event, ctx); await ingest.run(prepared.claim, (uow, claim) => processEvent(uow, claim, prepared, event, ctx))
  */
 export function prepareEvent(organizationId: string, event: BillingEvent, ctx: ProcessContext): PreparedEvent {
-  const creates = event.kind === 'subscription.upserted' ? createSubscription(organizationId, event, ctx) : undefined;
   const record: WebhookEventRecord = {
     organizationId,
     provider: event.provider,
@@ -130,8 +129,11 @@ export function prepareEvent(organizationId: string, event: BillingEvent, ctx: P
     status: event.kind === 'ignored' ? 'ignored' : 'pending',
     receivedAt: ctx.now.toISOString(),
   };
+  if (event.kind !== 'subscription.upserted') return { claim: { event: record }, creates: undefined };
+  let built: EventEffects | undefined;
+  const creates = () => (built ??= createSubscription(organizationId, event, ctx));
   return {
-    claim: { event: record, ...(creates === undefined ? {} : { creates: { subscription: creates.subscription, addons: creates.created } }) },
+    claim: { event: record, creates: () => ({ subscription: creates().subscription, addons: creates().created }) },
     creates,
   };
 }
@@ -169,7 +171,7 @@ export async function processEvent(
     }
     // NOTE: the claim listed the waiting events without this one: applied again to the state it
     // has just created, it would change nothing.
-    const state = await drainPending(uow, prepared.creates, event.occurredAt, claim.pending, ctx);
+    const state = await drainPending(uow, prepared.creates(), event.occurredAt, claim.pending, ctx);
     return done('webhook.applied', `event ${eventId} applied`, state);
   }
   const { subscription, addons } = found;

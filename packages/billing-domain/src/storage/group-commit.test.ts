@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit, type ClaimedWork } from './group-commit.js';
+import { groupCommit, type ClaimedWork, type IngestRequest } from './group-commit.js';
 import type { BillingStore, ClaimAnswer, ClaimRequest, EventClaim, FoldedState, UnitOfWork, WebhookEventRecord } from '../domain/ports.js';
 
 /**
@@ -43,9 +43,9 @@ function fakeStore(options: { answer?: (r: ClaimRequest, i: number) => ClaimAnsw
   return { store, log, count: () => n };
 }
 
-const request = (eventId: string, subscription = `sub_${eventId}`, creates = false): ClaimRequest => ({
+const request = (eventId: string, subscription = `sub_${eventId}`, creates = false, built: string[] = []): IngestRequest => ({
   event: { organizationId: 'o', provider: 'stripe', eventId, subscriptionExternalId: subscription } as WebhookEventRecord,
-  ...(creates ? { creates: { subscription: {} as FoldedState['subscription'], addons: [] } } : {}),
+  ...(creates ? { creates: () => (built.push(eventId), { subscription: {} as FoldedState['subscription'], addons: [] }) } : {}),
 });
 
 /** Work that answers its event id and what its claim said, and leaves a state named after it. */
@@ -87,6 +87,17 @@ describe('groupCommit', () => {
     expect(ran).toEqual(['new', 'after 1', 'after 2']);
     expect(results).toEqual(['none', '1', '2']);
     expect(log).toEqual(['begin', 'claim e1+,e2,e3', 'flush', 'commit']);
+  });
+
+  it('a snapshot of a subscription a committed claim found or created builds no rows; one no longer stored runs the group again, with its rows', async () => {
+    const stored = { found: null, pending: [], created: true };
+    const answer = (r: ClaimRequest): ClaimAnswer => (r.event.eventId !== 'e3' || r.creates !== undefined ? stored : { found: null, pending: [], created: false });
+    const { store, log } = fakeStore({ answer });
+    const group = groupCommit(store, { maxSize: 64, windowMs: 0, onFallback: () => undefined });
+    const built: string[] = [];
+    for (const id of ['e1', 'e2', 'e3', 'e4']) await group.run(request(id, 's', true, built), work());
+    expect(built).toEqual(['e1', 'e3']);
+    expect(log.filter((l) => l.startsWith('claim'))).toEqual(['claim e1+', 'claim e2', 'claim e3', 'claim e3+', 'claim e4']);
   });
 
   it('when a claim or a piece fails, the group is rolled back and runs again, each piece claimed alone in a savepoint; the failing one fails alone', async () => {

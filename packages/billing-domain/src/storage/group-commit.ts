@@ -1,4 +1,4 @@
-import type { BillingStore, ClaimRequest, EventClaim, FoldedState, UnitOfWork } from '../domain/ports.js';
+import type { BillingStore, ClaimRequest, EventClaim, EventCreates, FoldedState, UnitOfWork, WebhookEventRecord } from '../domain/ports.js';
 import { SavepointLostError } from './savepoint.js';
 import { subscriptionLockKey } from './subscription-lock.js';
 
@@ -17,6 +17,8 @@ export interface GroupCommitOptions {
    * its size and the error (for logs; one bad delivery, or a fault).
    */
   onFallback?: (size: number, error: unknown) => void;
+  /** Subscriptions remembered as known, so a snapshot for one builds no rows (default 65,536; then forgotten and learned again). */
+  knownSubscriptions?: number;
 }
 
 export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxSize: 64, windowMs: 1 };
@@ -25,6 +27,16 @@ export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxSize: 64, windowMs:
 export interface Processed<T> {
   result: T;
   state: FoldedState | null;
+}
+
+/**
+ * An event to claim: its record and, for a snapshot, how to build what it creates when its
+ * subscription is not known. Built only when the claim may need it: not for a subscription this
+ * process has seen stored, nor for a later event of a subscription already created in the group.
+ */
+export interface IngestRequest {
+  event: WebhookEventRecord;
+  creates?: () => EventCreates;
 }
 
 /** Work on one claimed event: its claim (null: a duplicate) inside the group's transaction. */
@@ -37,11 +49,11 @@ export interface GroupCommit {
    * threw (its effects rolled back alone) or when the whole group failed (nothing of it kept).
    * The event is claimed for `work` (made once, with the group's other claims).
    */
-  run<T>(request: ClaimRequest, work: ClaimedWork<T>): Promise<T>;
+  run<T>(request: IngestRequest, work: ClaimedWork<T>): Promise<T>;
 }
 
 interface Piece {
-  request: ClaimRequest;
+  request: IngestRequest;
   /** The subscription's lock key: a group runs in order of it, each subscription's pieces in arrival order. */
   key: string;
   work: ClaimedWork<unknown>;
@@ -49,7 +61,8 @@ interface Piece {
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+/** A piece's outcome; `stored`: its claim found or created its subscription (remembered once committed). */
+type Outcome = { ok: true; value: unknown; stored: boolean } | { ok: false; error: unknown };
 
 /** The group failed before its commit: its transaction is rolled back and the group runs again, piece by piece. */
 class GroupFailed extends Error {
@@ -61,20 +74,26 @@ class GroupFailed extends Error {
 
 const byKey = (a: Piece, b: Piece) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
+/** Subscription keys a committed claim found or created (bounded: forgotten all at once when full). */
+type Known = Set<string>;
+
+type Body = (uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>, known: Known) => Promise<void>;
+
+const isStored = (claim: EventClaim | null) => claim !== null && (claim.found !== null || claim.created);
+
 /**
  * The group's claims in one call, then each piece with its claim, in order, then their writes.
  * A piece of a subscription an earlier piece found or created gets that piece's state as its
  * claim's `found` (folded in memory: no read, no write of its own until the group's one flush).
- * Only the first snapshot of a subscription carries the rows it would create: a later one follows.
+ * Only the first snapshot of a subscription builds the rows it would create, and not when the
+ * subscription is known: one that turns out not stored fails the group (it runs again, with rows).
  */
-async function together(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>) {
+const together: Body = async (uow, group, outcomes, known) => {
   const creating = new Set<string>();
-  const requests = group.map(({ request, key }) => {
-    if (request.creates === undefined || !creating.has(key)) {
-      if (request.creates !== undefined) creating.add(key);
-      return request;
-    }
-    return { event: request.event };
+  const requests = group.map(({ request: { event, creates }, key }): ClaimRequest => {
+    if (creates === undefined || creating.has(key) || known.has(key)) return { event };
+    creating.add(key);
+    return { event, creates: creates() };
   });
   const answers = await uow.webhookEvents.claimAll(requests);
   const states = new Map<string, FoldedState>();
@@ -86,31 +105,35 @@ async function together(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
       const found = states.get(piece.key);
       if (found === undefined) throw new Error(`event ${piece.request.event.eventId} follows a state no earlier piece left`);
       claim = { found, pending: [], created: false };
+    } else if (claim !== null && !isStored(claim) && piece.request.creates !== undefined && known.has(piece.key)) {
+      known.delete(piece.key);
+      throw new Error(`subscription ${piece.key} was remembered as stored but is not`);
     }
     const { result, state } = await piece.work(uow, claim);
     uow.endChange();
     if (state !== null) states.set(piece.key, state);
-    outcomes.set(piece, { ok: true, value: result });
+    outcomes.set(piece, { ok: true, value: result, stored: isStored(claim) });
   }
   await uow.flush();
-}
+};
 
-/** Each piece claimed and run in its own savepoint, in order; a piece that fails is rolled back alone. */
-async function oneByOne(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<Piece, Outcome>) {
+/** Each piece claimed (with its rows) and run in its own savepoint, in order; a piece that fails is rolled back alone. */
+const oneByOne: Body = async (uow, group, outcomes) => {
   for (const piece of group) {
+    const { event, creates } = piece.request;
     try {
-      const value = await uow.savepoint(async (inner) => {
-        const [answer] = await inner.webhookEvents.claimAll([piece.request]);
-        if (answer === undefined || answer === 'follows') throw new Error(`event ${piece.request.event.eventId} claimed alone follows nothing`);
-        return (await piece.work(inner, answer)).result;
+      const [value, stored] = await uow.savepoint(async (inner) => {
+        const [answer] = await inner.webhookEvents.claimAll([creates === undefined ? { event } : { event, creates: creates() }]);
+        if (answer === undefined || answer === 'follows') throw new Error(`event ${event.eventId} claimed alone follows nothing`);
+        return [(await piece.work(inner, answer)).result, isStored(answer)] as const;
       });
-      outcomes.set(piece, { ok: true, value });
+      outcomes.set(piece, { ok: true, value, stored });
     } catch (error) {
       if (error instanceof SavepointLostError) throw error;
       outcomes.set(piece, { ok: false, error });
     }
   }
-}
+};
 
 /**
  * Group commit over a store: what arrives within `windowMs`, or until `maxSize` are waiting, runs
@@ -129,18 +152,20 @@ async function oneByOne(uow: UnitOfWork, group: readonly Piece[], outcomes: Map<
 export function groupCommit(store: BillingStore, options: GroupCommitOptions): GroupCommit {
   const maxSize = options.windowMs <= 0 ? 1 : Math.max(1, options.maxSize);
   const maxConcurrent = options.maxConcurrent ?? (store.kind === 'pglite' ? 1 : 8);
+  const known: Known = new Set();
+  const knownMax = options.knownSubscriptions ?? 65_536;
   let waiting: Piece[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running = 0;
 
   /** Runs `body` in one transaction and answers the group after its commit; false, nothing answered, when `body` failed. */
-  const commit = async (group: readonly Piece[], body: typeof together) => {
+  const commit = async (group: readonly Piece[], body: Body) => {
     const outcomes = new Map<Piece, Outcome>();
     try {
       await store.transaction(async (uow) => {
         outcomes.clear();
         try {
-          await body(uow, group, outcomes);
+          await body(uow, group, outcomes, known);
         } catch (error) {
           throw error instanceof SavepointLostError ? error : new GroupFailed(error);
         }
@@ -156,6 +181,10 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
     options.onCommit?.(group.length);
     for (const piece of group) {
       const outcome = outcomes.get(piece)!;
+      if (outcome.ok && outcome.stored) {
+        if (known.size >= knownMax) known.clear();
+        known.add(piece.key);
+      }
       if (outcome.ok) piece.resolve(outcome.value);
       else piece.reject(outcome.error);
     }
@@ -184,7 +213,7 @@ export function groupCommit(store: BillingStore, options: GroupCommitOptions): G
   };
 
   return {
-    run<T>(request: ClaimRequest, work: ClaimedWork<T>): Promise<T> {
+    run<T>(request: IngestRequest, work: ClaimedWork<T>): Promise<T> {
       const { organizationId, provider, subscriptionExternalId } = request.event;
       const key = subscriptionLockKey(organizationId, provider, subscriptionExternalId);
       return new Promise<T>((resolve, reject) => {

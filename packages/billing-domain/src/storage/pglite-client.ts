@@ -14,8 +14,21 @@ function toParam(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
-// NOTE: names are never reused, so a statement whose first run failed after its Parse cannot clash.
-let statements = 0;
+/**
+ * The statements prepared on one PGlite database, by their text. Names are never reused (the count
+ * only grows), so a statement whose first run failed after its Parse cannot clash with a later one.
+ * @example const prepared = new PreparedStatements(); pgliteClient(db, prepared)
+ */
+export class PreparedStatements {
+  readonly names = new Map<string, string>();
+  private count = 0;
+
+  /** A name no statement of this database has had. */
+  nextName(): string {
+    this.count += 1;
+    return `billing_${this.count}`;
+  }
+}
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -34,9 +47,9 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
  * call carrying the whole extended-protocol exchange, and is prepared under a name on first use,
  * as `pg` named statements are on PostgreSQL; parameters are sent as text with types inferred by
  * the server, as `pg` sends them.
- * @example await db.runExclusive(() => pgliteClient(db, new Map()).query('SELECT 1'))
+ * @example await db.runExclusive(() => pgliteClient(db, new PreparedStatements()).query('SELECT 1'))
  */
-export function pgliteClient(db: PGlite, prepared: Map<string, string>): SqlClient {
+export function pgliteClient(db: PGlite, prepared: PreparedStatements): SqlClient {
   // NOTE: statements issued together (Promise.all) run one after another, as on one connection.
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
@@ -45,12 +58,11 @@ export function pgliteClient(db: PGlite, prepared: Map<string, string>): SqlClie
     return next;
   };
   const query = async <Row>(text: string, params: readonly unknown[]): Promise<Row[]> => {
-    let name = prepared.get(text);
+    let name = prepared.names.get(text);
     const parts: Uint8Array[] = [];
     const fresh = name === undefined;
     if (name === undefined) {
-      statements += 1;
-      name = `billing_${statements}`;
+      name = prepared.nextName();
       parts.push(serialize.parse({ name, text }));
     }
     parts.push(
@@ -61,7 +73,7 @@ export function pgliteClient(db: PGlite, prepared: Map<string, string>): SqlClie
     );
     // NOTE: on any error the engine skips to the Sync at the end, so the session stays usable.
     const { messages } = await db.execProtocol(concat(parts), { syncToFs: false });
-    if (fresh) prepared.set(text, name);
+    if (fresh) prepared.names.set(text, name);
     return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as Row[];
   };
   return {

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteClient, simpleCommand } from './pglite-client.js';
+import { pgliteClient, PreparedStatements, simpleCommand } from './pglite-client.js';
 import type { BillingStore } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 import { openSqlStore } from './sql-store.js';
@@ -11,7 +11,7 @@ import { openSqlStore } from './sql-store.js';
  */
 export async function openPgliteStore(dataDir: string): Promise<BillingStore> {
   const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  const prepared = new Map<string, string>();
+  const prepared = new PreparedStatements();
   // NOTE: the whole transaction holds PGlite's lock, so nothing else runs on its one connection meanwhile.
   const inTransaction = <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> => {
     return db.runExclusive(async () => {

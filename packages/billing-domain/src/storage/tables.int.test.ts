@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDescription } from './columns.js';
 import { applyMigrations, loadMigrations } from './migrate.js';
-import { pgliteClient } from './pglite-client.js';
+import { pgliteClient, PreparedStatements } from './pglite-client.js';
 import type { SqlClient } from './sql-client.js';
 import { ADDON_TABLE, SUBSCRIPTION_TABLE, WEBHOOK_EVENT_TABLE } from './tables.js';
 
@@ -28,7 +28,7 @@ describe('examples: the column descriptions match the migrations', () => {
   let sql: SqlClient;
   beforeAll(async () => {
     db = await PGlite.create();
-    sql = pgliteClient(db, new Map());
+    sql = pgliteClient(db, new PreparedStatements());
     await applyMigrations(sql, await loadMigrations());
   });
   afterAll(async () => {
@@ -43,4 +43,18 @@ describe('examples: the column descriptions match the migrations', () => {
       expect(describedColumns(table)).toEqual(migrated);
     },
   );
+});
+
+describe('examples: the group claim is planned for each call', () => {
+  it('billing_claim_group runs with plan_cache_mode = force_custom_plan, so no plan made while the tables were small reads them whole later', async () => {
+    const db = await PGlite.create();
+    try {
+      const sql = pgliteClient(db, new PreparedStatements());
+      await applyMigrations(sql, await loadMigrations());
+      const rows = await sql.query<{ proconfig: string[] | null }>(`SELECT proconfig FROM pg_proc WHERE proname = 'billing_claim_group'`);
+      expect(rows.map((r) => r.proconfig)).toEqual([['plan_cache_mode=force_custom_plan']]);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -73,6 +73,9 @@ describe('examples: parseServerEnv', () => {
     expect(pricingLimitsOf(env)).toEqual({ ...DEFAULT_PRICING_LIMITS, maxInstances: 50, maxFullViewEntries: 7 });
     expect(env).toMatchObject({ BILLING_METRICS: 'off', BILLING_RATE_LIMIT_PER_SECOND: 5 });
     expect(parseServerEnv({ BILLING_PRICE_CACHE_ENTRIES: '0' }).BILLING_PRICE_CACHE_ENTRIES).toBe(0);
+    expect(parseServerEnv({}).BILLING_INGEST_GROUP_CONCURRENCY).toBeUndefined();
+    expect(parseServerEnv({ BILLING_INGEST_GROUP_CONCURRENCY: '3' }).BILLING_INGEST_GROUP_CONCURRENCY).toBe(3);
+    expect(problems({ BILLING_INGEST_GROUP_CONCURRENCY: '0' }).join()).toMatch(/BILLING_INGEST_GROUP_CONCURRENCY must be an integer from 1/);
   });
 
   it('limit settings: bad values are named', () => {

@@ -95,6 +95,8 @@ const serverEnvShape = {
   BILLING_PRICE_CACHE_MAX_KEY_CHARS: integer('BILLING_PRICE_CACHE_MAX_KEY_CHARS', 0, 16_777_216, DEFAULT_PRICE_CACHE.maxKeyChars),
   BILLING_INGEST_GROUP_MAX: integer('BILLING_INGEST_GROUP_MAX', 1, 10_000, 64),
   BILLING_INGEST_GROUP_WINDOW_MS: integer('BILLING_INGEST_GROUP_WINDOW_MS', 0, 1_000, 1),
+  // NOTE: PostgreSQL only (PGlite commits one group at a time); unset, min(8, pool size - 2).
+  BILLING_INGEST_GROUP_CONCURRENCY: integer('BILLING_INGEST_GROUP_CONCURRENCY', 1, MAX_DB_POOL_SIZE, 0).transform((v) => (v === 0 ? undefined : v)),
   // NOTE: the server's own tokens are about 135 characters (a UUID id), so a maximum below 256
   // could refuse the tokens it hands out.
   BILLING_PAGE_TOKEN_MAX_LENGTH: integer('BILLING_PAGE_TOKEN_MAX_LENGTH', 256, 65_536, MAX_PAGE_TOKEN_LENGTH),

@@ -61,7 +61,9 @@ export async function startServer(
       maxSize: env.BILLING_INGEST_GROUP_MAX,
       windowMs: env.BILLING_INGEST_GROUP_WINDOW_MS,
       // NOTE: groups commit on pooled connections; two are left for reads, health checks and the listing.
-      ...(store.kind === 'postgres' ? { maxConcurrent: Math.max(1, Math.min(8, env.BILLING_DB_POOL_SIZE - 2)) } : {}),
+      ...(store.kind === 'postgres'
+        ? { maxConcurrent: env.BILLING_INGEST_GROUP_CONCURRENCY ?? Math.max(1, Math.min(8, env.BILLING_DB_POOL_SIZE - 2)) }
+        : {}),
       onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
       // The SQLSTATE only: an error's message may quote a payload's value.
       onFallback: (size, error) =>

@@ -114,7 +114,7 @@ export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Total
       return {
         instanceLabel: instance.label,
         quantity: decText(instance.quantity),
-        hours: decText(instance.hours ?? plan.cycleHours),
+        hours: instance.hours === null ? decText(plan.cycleHours) : toText(EXACT.reading(instance.hours)),
         billableHours: toText(frame.billableHours),
         prorationFactor: toText(frame.prorationFactor),
         prices: describeInstancePrices(plan, instance, frame),

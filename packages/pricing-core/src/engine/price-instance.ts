@@ -36,7 +36,7 @@ export function priceInstance<V>(
     const prices = plan.addonPrices.get(entry.code);
     if (prices === undefined) continue;
     // NOTE: a licensed add-on counts quantity x its usage when that usage is a bare number (e.g. 3 IPs).
-    const licensed = entry.usage.kind === 'number' ? c.mul(frame.quantity, c.dec(entry.usage.value)) : frame.quantity;
+    const licensed = entry.usage.kind === 'number' ? c.mul(frame.quantity, c.reading(entry.usage.value)) : frame.quantity;
     for (const price of prices) addons = c.add(addons, priceOnInstance(c, price, frame, entry.usage, licensed, entryIndex, v, traces));
   }
   return { base, addons };

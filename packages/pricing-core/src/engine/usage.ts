@@ -1,4 +1,4 @@
-import type { Calculator } from '../money/calculator.js';
+import type { Calculator, Reading } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
 import { decOf, decText } from '../money/decimal.js';
 import type { Aggregation, ResolvedUsage } from '../resolved/resolved-plan.js';
@@ -52,13 +52,13 @@ export function usageOf<V>(c: Calculator<V>, usage: ResolvedUsage, metric: strin
     case 'none':
       return c.zero;
     case 'number':
-      return c.dec(usage.value);
+      return c.reading(usage.value);
     case 'series':
       return aggregate(c, usage.values, aggregation);
     case 'map': {
       const entry = usage.entries.get(metric);
       if (entry === undefined) return c.zero;
-      return Array.isArray(entry) ? aggregate(c, entry, aggregation) : c.dec(entry as Decimal);
+      return Array.isArray(entry) ? aggregate(c, entry as readonly Decimal[], aggregation) : c.reading(entry as Reading);
     }
   }
 }

@@ -5,9 +5,8 @@ export const MAX_SUGGESTION_EDITS = 2;
 // Damerau-Levenshtein distance (insert, delete, substitute, swap two neighbours), computed only
 // in the diagonal band |i - j| <= max and stopped as soon as a whole row exceeds `max`; no
 // library offers "at most two edits, swaps count as one" without a fuzzy-search engine. A
-// request may carry tens of thousands of unknown keys, so the rows are reused buffers and a
-// comparison costs a few dozen steps: a few microseconds per unknown key against ~20 fields.
-let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+// request may carry tens of thousands of unknown keys, so a comparison costs a few dozen steps in
+// three small typed rows (made per call: the library keeps no state between calls).
 
 /**
  * The edit distance between two strings, or `max + 1` when it is greater than `max`.
@@ -18,8 +17,9 @@ export function editDistance(a: string, b: string, max = MAX_SUGGESTION_EDITS): 
   const n = a.length;
   const m = b.length;
   if (Math.abs(n - m) > max) return far;
-  if (rows[0].length <= m) rows = [new Int32Array(m + 1), new Int32Array(m + 1), new Int32Array(m + 1)];
-  let [older, previous, current] = rows;
+  let older = new Int32Array(m + 1);
+  let previous = new Int32Array(m + 1);
+  let current = new Int32Array(m + 1);
   for (let j = 0; j <= m; j += 1) previous[j] = Math.min(j, far);
   for (let i = 1; i <= n; i += 1) {
     const lo = Math.max(1, i - max);

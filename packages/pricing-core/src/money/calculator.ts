@@ -4,17 +4,20 @@ import { decimalOfNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { add, atLeastZero, ceil, cmp, div, isZero, mul, R0, R1, rat, roundTo, sub } from './rational.js';
 import { ROUND_HALF_UP } from './big.js';
+import { readBounded, shortPlaces } from './bounds.js';
 
 // The engine's arithmetic, behind one interface with two implementations, so that every rule
 // (free units, proration, the models, minimum/maximum, package rounding) is written once:
-// - SMALL: an exact fraction of two safe integers (`n / d`, d > 0). Every value within the
-//   request bounds that has few enough digits is one, and so are the prorations and hourly
-//   factors (hours / cycle hours). Each operation checks that its result is still made of safe
-//   integers (a product or sum of safe integers whose true value passes 2^53 - 1 lands on 2^53
-//   or beyond as a double, so the check is exact) and throws `SMALL_OVERFLOW` when it is not;
-//   the engine then prices that instance again with EXACT.
+// - SMALL: exact values made of safe integers, in one of two forms. A decimal `m / 10^k`
+//   (k from 0 to 15, |m| below 2^49) is packed into one safe integer, `16m + k`: whole numbers,
+//   meter readings, rates and their sums and products (the bulk of the values) make no object.
+//   Any other value (a proration, hours / cycle hours, 1/12, a division) is a `Frac`, a fraction
+//   of two safe integers. Each operation checks that its result is still made of safe integers
+//   (a product or sum of safe integers whose true value passes 2^53 - 1 lands on 2^53 or beyond
+//   as a double, so the check is exact) and throws `SMALL_OVERFLOW` when it is not; the engine
+//   then prices that instance again with EXACT.
 // - EXACT: the rationals of decimals (rational.ts, big.js behind them): any value, any size.
-// A float never holds a fraction of money in either: SMALL holds integer counts of 1/d.
+// A float never holds a fraction of money in either: SMALL holds integer counts of 10^-k or of 1/d.
 
 /** The arithmetic the engine's rules are written against. */
 export interface Calculator<V> {
@@ -24,6 +27,8 @@ export interface Calculator<V> {
   readonly one: V;
   /** A decimal of the plan (a price's constant, an instance's figure). */
   dec(x: Decimal): V;
+  /** A usage reading of a valid request: its decimal, or the JSON number as sent. */
+  reading(x: Reading): V;
   /** A rational of the plan (tier bounds, period factors, minimum and maximum). */
   rat(x: Rational): V;
   add(a: V, b: V): V;
@@ -43,10 +48,16 @@ export interface Calculator<V> {
   money(a: V, digits: number): Decimal;
 }
 
+/**
+ * A usage reading of a valid request: a decimal, or a JSON number as sent (0 to below 10^15;
+ * read through its shortest text, as every JSON number is), so that a reading makes no decimal.
+ */
+export type Reading = Decimal | number;
+
 /** Thrown by SMALL when a value leaves the safe integers: the caller prices with EXACT instead. */
 export const SMALL_OVERFLOW: Error = Object.freeze(new RangeError('value beyond the safe-integer calculator'));
 
-/** A SMALL value that is not whole: `n / d`, both safe integers, d > 1 (not necessarily in lowest terms). */
+/** A SMALL value that is not a packed decimal: `n / d`, both safe integers, d > 0 (not necessarily in lowest terms). */
 export class Frac {
   constructor(
     readonly n: number,
@@ -55,15 +66,37 @@ export class Frac {
 }
 
 /**
- * A SMALL value: a whole number is a plain safe integer (nothing is made for it: quantities,
- * counts, whole usage and package counts are the common case), any other a `Frac`.
+ * A SMALL value: a decimal `m / 10^k` packed as the safe integer `16m + k` (zero is 0, one is
+ * 16), or a `Frac`.
  */
 export type Small = number | Frac;
+
+/** Largest |m| of a packed decimal: `16m + 15` stays a safe integer. */
+const PACKED_MAX = 2 ** 49 - 1;
+/** One, packed. */
+const ONE_PACKED = 16;
+
+// NOTE: x / 16 is exact (a power of two), so these are integer operations on safe integers.
+const mOf = (x: number): number => Math.floor(x / 16);
+const numOf = (a: Small): number => (typeof a === 'number' ? mOf(a) : a.n);
+const denOf = (a: Small): number => (typeof a === 'number' ? (POW10[a - mOf(a) * 16] as number) : a.d);
 
 const safe = (x: number): number => {
   if (x > SAFE || x < -SAFE) throw SMALL_OVERFLOW;
   return x;
 };
+
+/** A whole number `n` as a SMALL value. */
+function whole(n: number): Small {
+  if (n <= PACKED_MAX && n >= -PACKED_MAX) return n === 0 ? 0 : n * 16;
+  return new Frac(safe(n), 1);
+}
+
+/** `m / 10^k` (k <= 15) as a SMALL value: packed while m fits. */
+function scaledSmall(m: number, k: number): Small {
+  if (m <= PACKED_MAX && m >= -PACKED_MAX) return m === 0 ? 0 : m * 16 + k;
+  return frac(m, POW10[k] as number);
+}
 
 function gcd(a: number, b: number): number {
   let x = a < 0 ? -a : a;
@@ -82,8 +115,8 @@ const REDUCE_ABOVE = 1e6;
 /** `n / d` (d > 0) made of safe integers: a whole number when d divides n, in lowest terms when d is large. */
 function frac(n: number, d: number): Small {
   if (n > SAFE || n < -SAFE || d > SAFE) throw SMALL_OVERFLOW;
-  if (d === 1) return n;
-  if (n % d === 0) return n / d;
+  if (d === 1) return whole(n);
+  if (n % d === 0) return whole(n / d);
   if (d <= REDUCE_ABOVE) return new Frac(n, d);
   // NOTE: prorations and period factors (hours / cycle hours, cycle hours / 24) multiply
   // denominators; in lowest terms their sums stay far inside the safe integers.
@@ -91,26 +124,37 @@ function frac(n: number, d: number): Small {
   return new Frac(n / g, d / g);
 }
 
-const numOf = (a: Small): number => (typeof a === 'number' ? a : a.n);
-const denOf = (a: Small): number => (typeof a === 'number' ? 1 : a.d);
-
 function smallOfDecimal(x: Decimal): Small {
-  const memo = x.small as Small | null;
-  if (memo !== null) return memo;
   // NOTE: a decimal's fast form is `int x 10^-scale`; a big.js decimal, or a scale past 10^15, is not SMALL.
   if (x.scale < 0 || x.scale > 15) throw SMALL_OVERFLOW;
-  const value = x.scale === 0 ? x.int : new Frac(x.int, POW10[x.scale] as number);
-  x.small = value;
-  return value;
+  return scaledSmall(x.int, x.scale);
+}
+
+/** A reading as sent: whole, or `m / 10^k` with the fewest places k that give the number back. */
+function smallOfReading(x: number): Small {
+  if (Number.isInteger(x)) return whole(x);
+  const k = shortPlaces(x);
+  if (k < 0) throw SMALL_OVERFLOW;
+  return scaledSmall(Math.round(x * (POW10[k] as number)), k);
 }
 
 function addSmall(a: Small, b: Small, sign: 1 | -1): Small {
-  if (typeof a === 'number' && typeof b === 'number') return safe(a + sign * b);
+  if (b === 0) return a;
+  if (typeof a === 'number' && typeof b === 'number') {
+    // NOTE: two packed decimals: the one with fewer places is brought to the other's.
+    const am = mOf(a);
+    const ak = a - am * 16;
+    const bm = mOf(b);
+    const bk = b - bm * 16;
+    if (ak === bk) return scaledSmall(am + sign * bm, ak);
+    const x = ak > bk ? am : am * (POW10[bk - ak] as number);
+    const y = ak > bk ? bm * (POW10[ak - bk] as number) : bm;
+    if (x <= SAFE && x >= -SAFE && y <= SAFE && y >= -SAFE) return scaledSmall(safe(x + sign * y), ak > bk ? ak : bk);
+  }
   const an = numOf(a);
   const ad = denOf(a);
   const bn = numOf(b);
   const bd = denOf(b);
-  if (bn === 0) return a;
   if (ad === bd) return frac(an + sign * bn, ad);
   // NOTE: denominators are mostly powers of ten: one divides the other, no gcd needed. Else
   // the least common denominator keeps sums of prices over 10^k, the cycle hours and 12 small.
@@ -138,13 +182,20 @@ function bigSum(an: number, ad: number, bn: number, bd: number): Small {
 }
 
 function mulSmall(a: Small, b: Small): Small {
-  if (typeof a === 'number' && typeof b === 'number') return safe(a * b);
-  if (a === 0 || b === 1) return a;
-  if (b === 0 || a === 1) return b;
-  const an = numOf(a);
-  const ad = denOf(a);
-  const bn = numOf(b);
-  const bd = denOf(b);
+  if (a === 0 || b === ONE_PACKED) return a;
+  if (b === 0 || a === ONE_PACKED) return b;
+  if (typeof a === 'number' && typeof b === 'number') {
+    const am = mOf(a);
+    const bm = mOf(b);
+    const m = am * bm;
+    const k = a - am * 16 + (b - bm * 16);
+    if (k <= 15 && m <= PACKED_MAX && m >= -PACKED_MAX) return m * 16 + k;
+  }
+  return mulParts(numOf(a), denOf(a), numOf(b), denOf(b));
+}
+
+/** `(an / ad) x (bn / bd)`, ad and bd > 0. */
+function mulParts(an: number, ad: number, bn: number, bd: number): Small {
   const n = an * bn;
   const d = ad * bd;
   if (n <= SAFE && n >= -SAFE && d <= SAFE) return frac(n, d);
@@ -155,13 +206,21 @@ function mulSmall(a: Small, b: Small): Small {
 }
 
 function divSmall(a: Small, b: Small): Small {
-  if (b === 1 || a === 0) return a;
+  if (b === ONE_PACKED || a === 0) return a;
   // NOTE: b > 0, so its inverse keeps a positive denominator.
-  return mulSmall(a, typeof b === 'number' ? new Frac(1, b) : frac(b.d, b.n));
+  return mulParts(numOf(a), denOf(a), denOf(b), numOf(b));
 }
 
 function cmpSmall(a: Small, b: Small): -1 | 0 | 1 {
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number' && typeof b === 'number') {
+    const am = mOf(a);
+    const ak = a - am * 16;
+    const bm = mOf(b);
+    const bk = b - bm * 16;
+    const x = ak >= bk ? am : am * (POW10[bk - ak] as number);
+    const y = ak >= bk ? bm * (POW10[ak - bk] as number) : bm;
+    if (x <= SAFE && x >= -SAFE && y <= SAFE && y >= -SAFE) return x < y ? -1 : x > y ? 1 : 0;
+  }
   const an = numOf(a);
   const ad = denOf(a);
   const bn = numOf(b);
@@ -178,32 +237,40 @@ function cmpSmall(a: Small, b: Small): -1 | 0 | 1 {
 
 /** `round(|n| x 10^digits / d)` half-up, with the sign of n. */
 function moneySmall(a: Small, digits: number): Decimal {
+  if (typeof a === 'number') {
+    const m = mOf(a);
+    // NOTE: a packed decimal with no more places than the currency is already its own rounding.
+    if (a - m * 16 <= digits) return fastValue(m, a - m * 16) as Decimal;
+  }
   const n = numOf(a);
   const d = denOf(a);
   const magnitude = n < 0 ? -n : n;
   const scale = POW10[digits] as number;
   // NOTE: the whole part and the fraction apart, so that a large amount over a small denominator stays safe.
   const rest = magnitude % d;
-  const whole = (magnitude - rest) / d;
+  const wholePart = (magnitude - rest) / d;
   const top = safe(rest * scale);
   const r = top % d;
-  const q = safe(whole * scale + (top - r) / d + (2 * r >= d ? 1 : 0));
+  const q = safe(wholePart * scale + (top - r) / d + (2 * r >= d ? 1 : 0));
   return fastValue(n < 0 ? -q : q, digits) as Decimal;
 }
 
 function ceilSmall(a: Small): Small {
-  if (typeof a === 'number') return a;
-  const r = a.n % a.d;
-  return (a.n - r) / a.d + (r > 0 ? 1 : 0);
+  const n = numOf(a);
+  const d = denOf(a);
+  if (d === 1) return a;
+  const r = n % d;
+  return whole((n - r) / d + (r > 0 ? 1 : 0));
 }
 
 /** The safe-integer fractions. */
 export const SMALL: Calculator<Small> = {
   small: true,
   zero: 0,
-  one: 1,
+  one: ONE_PACKED,
   dec: smallOfDecimal,
-  rat: (x) => (x === R1 ? 1 : x.d === ONE ? smallOfDecimal(x.n) : divSmall(smallOfDecimal(x.n), smallOfDecimal(x.d))),
+  reading: (x) => (typeof x === 'number' ? smallOfReading(x) : smallOfDecimal(x)),
+  rat: (x) => (x === R1 ? ONE_PACKED : x.d === ONE ? smallOfDecimal(x.n) : divSmall(smallOfDecimal(x.n), smallOfDecimal(x.d))),
   add: (a, b) => addSmall(a, b, 1),
   sub: (a, b) => addSmall(a, b, -1),
   mul: mulSmall,
@@ -213,7 +280,7 @@ export const SMALL: Calculator<Small> = {
   excess: (a, b) => (b === 0 ? a : cmpSmall(a, b) <= 0 ? 0 : addSmall(a, b, -1)),
   ceil: ceilSmall,
   rational: (a) =>
-    typeof a === 'number' ? rat(decimalOfNumber(a)) : rat(decimalOfNumber(a.n), decimalOfNumber(a.d)),
+    typeof a === 'number' ? rat(fastValue(mOf(a), a - mOf(a) * 16) as Decimal) : rat(decimalOfNumber(a.n), decimalOfNumber(a.d)),
   money: moneySmall,
 };
 
@@ -223,6 +290,8 @@ export const EXACT: Calculator<Rational> = {
   zero: R0,
   one: R1,
   dec: (x) => rat(x),
+  // NOTE: the decimal that reading the number as a request field gives (valid, so never a sentence).
+  reading: (x) => rat(typeof x !== 'number' ? x : Number.isInteger(x) ? decimalOfNumber(x) : (readBounded(x, 'number') as Decimal)),
   rat: (x) => x,
   add,
   sub,

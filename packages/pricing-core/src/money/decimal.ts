@@ -38,9 +38,6 @@ export class Decimal {
   /** @internal The value as a rational over 1, made once (see `rat`). */
   whole: object | null = null;
 
-  /** @internal The value as a safe-integer fraction, made once (see calculator.ts). */
-  small: object | number | null = null;
-
   /** The exact text: plain decimal, no exponent, trailing zeros dropped. */
   toString(): string {
     return decText(this);

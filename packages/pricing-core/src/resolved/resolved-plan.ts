@@ -1,3 +1,4 @@
+import type { Reading } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
@@ -44,7 +45,7 @@ export interface ResolvedPrice {
 /** A usage value with every number parsed. */
 export type ResolvedUsage =
   | { readonly kind: 'none' }
-  | { readonly kind: 'number'; readonly value: Decimal }
+  | { readonly kind: 'number'; readonly value: Reading }
   | { readonly kind: 'series'; readonly values: readonly Decimal[] }
   | { readonly kind: 'map'; readonly entries: MetricReader };
 
@@ -63,7 +64,7 @@ export interface ResolvedInstance {
   /** Quantity as a JSON number, for the line item (not money). */
   readonly quantityNumber: number;
   /** Hours per unit of quantity; null means the full cycle. */
-  readonly hours: Decimal | null;
+  readonly hours: Reading | null;
   /** The instance's own usage. */
   readonly usage: ResolvedUsage;
   /** Add-on entries in input order. */

@@ -8,12 +8,12 @@ import { resolveOptions } from '../limits.js';
 import { checkLimits } from './check-limits.js';
 import { ViolationCollector } from './collector.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
-import { resolveInstances } from './resolve-instances.js';
+import { plainInstances, resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
 import { usageKeyGuard } from './usage-keys.js';
-import { PriceCache, type CachedPrices, type PriceListInput } from './price-cache.js';
+import type { CachedPrices, PriceCache, PriceListInput } from './price-cache.js';
 import { decText } from '../money/decimal.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
@@ -37,14 +37,18 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const calcConfig = root.calcConfig;
   // NOTE: a price list seen valid before (the same resolution input) is neither checked nor
   // resolved again when the caller passes a cache: see price-cache.ts.
-  const cache = options.priceCache;
-  if (cache !== undefined && !(cache instanceof PriceCache)) throw new RangeError('priceCache must be made by createPriceCache');
+  // NOTE: a cache is known by its methods, not by its class: so the cache's code is in a bundle
+  // of calculatePlan only when the caller makes one (createPriceCache).
+  const cache = options.priceCache as PriceCache | undefined;
+  if (cache !== undefined && (typeof cache?.find !== 'function' || typeof cache.keep !== 'function')) throw new RangeError('priceCache must be made by createPriceCache');
   // NOTE: the cycle is read here for the key and again below, in the order its violations are listed.
   const cycleHours = resolveCycle(calcConfig, new ViolationCollector()).cycleHours;
   const input: PriceListInput = { prices: planConfig.prices, cycleHours: decText(cycleHours) };
   const lookup = cache?.find(input);
   const cached = lookup?.hit;
-  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]));
+  const facts = cached ?? listFacts(input.prices);
+  const plain = plainInstances(root.instances, facts.addonCodes, facts.guard);
+  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]), plain);
 
   const code = readText(planConfig.currency) ?? 'USD';
   const currency = normalizeCurrency(code);
@@ -53,13 +57,13 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
 
   const cycle = resolveCycle(calcConfig, v);
   const overageRates = resolveOverageRates(calcConfig, v);
-  const resolvedPrices = cached ?? resolvePrices(input.prices, cycle.cycleHours, v);
+  const resolvedPrices = cached ?? resolvePrices(input.prices, cycle.cycleHours, v, facts);
   const { prices, usageMetrics, addonCodes } = resolvedPrices;
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
   // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
-  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL', resolvedPrices.guard);
+  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL', resolvedPrices.guard, plain);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
@@ -101,16 +105,21 @@ function splitOf(prices: readonly ResolvedPrice[]): PriceSplit {
   return { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
 }
 
+/** What the instances are checked against, read from the raw prices (so it holds even when a price has other errors). */
+type ListFacts = Pick<CachedPrices, 'addonCodes' | 'guard'>;
+
+/** The ADDON codes and the usage-key guard of a price list as sent. */
+function listFacts(rawPrices: unknown): ListFacts {
+  const guard = usageKeyGuard(rawPrices);
+  return { addonCodes: guard.codes, guard };
+}
+
 /** Checks and resolves every price; the cross-price facts are read from the raw prices, so they hold even when a price has other errors. */
-function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationCollector): CachedPrices {
+function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationCollector, facts: ListFacts): CachedPrices {
   const prices: ResolvedPrice[] = [];
   const usageMetrics = new Map<string, number>();
-  const addonCodes = new Set<string>();
   asArray(rawPrices).forEach((item, index) => {
     const raw = asObject(item) ?? {};
-    // Cross-price facts are read from the raw price so they hold even when the price has other errors.
-    const addonCode = readText(raw.addonCode);
-    if (raw.productType === 'PRODUCT_TYPE_ADDON' && addonCode !== undefined) addonCodes.add(addonCode);
     const metric = readText(raw.metricName);
     if (raw.productType === 'PRODUCT_TYPE_USAGE' && metric !== undefined) {
       const first = usageMetrics.get(metric);
@@ -120,7 +129,7 @@ function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationColl
     const price = resolvePrice(item, index, cycleHours, v);
     if (price !== undefined) prices.push(price);
   });
-  return { prices, split: splitOf(prices), usageMetrics, addonCodes, guard: usageKeyGuard(rawPrices) };
+  return { prices, split: splitOf(prices), usageMetrics, addonCodes: facts.addonCodes, guard: facts.guard };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { FieldKind, ObjectFields } from '../request/fields.js';
-import { PRICE_FIELDS, REQUEST_FIELDS } from '../request/fields.js';
+import { INSTANCE_FIELDS, PRICE_FIELDS, REQUEST_FIELDS } from '../request/fields.js';
 import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import { enumMessage, unknownFieldMessage, unknownKeys } from './unknown-fields.js';
@@ -81,10 +81,14 @@ function isUsage(value: unknown): boolean {
 class Walk {
   readonly path: PathSegment[] = [];
   ok = true;
-  /** `v` records the issues; `known` is a list already checked (a cached price list), not walked again. */
+  /**
+   * `v` records the issues; `known` is a list already checked (a cached price list), not walked
+   * again; `plain` marks the instances found valid before (see `plainInstances`), not walked again.
+   */
   constructor(
     private readonly v: ViolationCollector,
     readonly known: unknown,
+    readonly plain: Uint8Array | undefined,
   ) {}
 
   report(message: string, last?: PathSegment): void {
@@ -107,7 +111,9 @@ function checkList(value: unknown, spec: ObjectFields, walk: Walk): void {
   // NOTE: only as the price list: the same array given elsewhere in the request (as instances, say) is checked there.
   if (value === walk.known && spec === PRICE_FIELDS) return;
   const target = compile(spec);
+  const plain = spec === INSTANCE_FIELDS ? walk.plain : undefined;
   for (let i = 0; i < value.length; i += 1) {
+    if (plain !== undefined && plain[i] === 1) continue;
     walk.path.push(i);
     checkObject(value[i], target, walk);
     walk.path.pop();
@@ -171,11 +177,11 @@ function checkObject(value: unknown, spec: CompiledObject, walk: Walk): void {
 /**
  * Checks a request's shape against its field table and records every issue; returns whether
  * the shape is valid. `known` is a list found valid before with the same content (the cached
- * `planConfig.prices`), which is not walked again.
+ * `planConfig.prices`), which is not walked again; so are the instances marked in `plain`.
  * @example checkRequestShape({ instances: 'x' }, v) // false; violation on `instances`
  */
-export function checkRequestShape(request: unknown, v: ViolationCollector, known?: readonly unknown[]): boolean {
-  const walk = new Walk(v, known);
+export function checkRequestShape(request: unknown, v: ViolationCollector, known?: readonly unknown[], plain?: Uint8Array): boolean {
+  const walk = new Walk(v, known, plain);
   checkObject(request, compile(REQUEST_FIELDS), walk);
   return walk.ok;
 }

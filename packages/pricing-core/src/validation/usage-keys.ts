@@ -18,6 +18,8 @@ export interface UsageKeyGuard {
   readonly instance: readonly string[];
   /** Per add-on code, the metrics metered from its entries' maps: those of its metered ADDON prices. */
   readonly addons: ReadonlyMap<string, readonly string[]>;
+  /** The code of every ADDON price. */
+  readonly codes: ReadonlySet<string>;
 }
 
 // NOTE: the formula tokenizer's name rule; `usage.<key>` is one name.
@@ -31,18 +33,20 @@ export function usageKeyGuard(prices: unknown): UsageKeyGuard {
   const used = new Set<string>();
   const instance: string[] = [];
   const addons = new Map<string, string[]>();
+  const codes = new Set<string>();
   for (const item of asArray(prices)) {
     const raw = asObject(item) ?? {};
+    const addonCode = raw.productType === 'PRODUCT_TYPE_ADDON' ? readText(raw.addonCode) : undefined;
+    if (addonCode !== undefined) codes.add(addonCode);
     const formula = readText(raw.pricingFormula);
     for (const [name] of formula === undefined ? [] : formula.matchAll(NAME)) if (name.startsWith('usage.')) used.add(name.slice(6));
     const metric = readText(raw.metricName);
     if (metric === undefined) continue;
     used.add(metric);
-    const code = raw.productType === 'PRODUCT_TYPE_ADDON' ? readText(raw.addonCode) : undefined;
-    if (code === undefined) instance.push(metric);
-    else addons.set(code, [...(addons.get(code) ?? []), metric]);
+    if (addonCode === undefined) instance.push(metric);
+    else addons.set(addonCode, [...(addons.get(addonCode) ?? []), metric]);
   }
-  return { used, instance, addons };
+  return { used, instance, addons, codes };
 }
 
 /**
