@@ -99,8 +99,10 @@ describe('billing serve', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
     let port: string | undefined;
     while (port === undefined && child.exitCode === null) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -109,6 +111,6 @@ describe('billing serve', () => {
     expect(port).not.toBe('1');
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited, `stdout:\n${out}\nstderr:\n${err}`).toEqual({ code: 0, signal: null });
   });
 });
