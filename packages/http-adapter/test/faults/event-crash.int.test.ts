@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { serverEnv } from '../e2e/story.js';
 import { createTestDatabase, postgresAvailability } from '../support/postgres.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
@@ -20,8 +20,12 @@ const STORM_SEED = Number(process.env['BILLING_FAULT_SEED']) || 20251128;
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-event-crash-'));
 let server: ServerProcess | undefined;
 const servers: Server[] = [];
-afterAll(async () => {
+// Each test's last server is stopped after it: a test that starts one over it would leave it running.
+afterEach(async () => {
   await server?.stop('SIGKILL');
+  server = undefined;
+});
+afterAll(async () => {
   for (const s of servers) {
     s.closeAllConnections();
     await new Promise((r) => s.close(r));

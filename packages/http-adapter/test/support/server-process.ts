@@ -31,6 +31,13 @@ export function processBuild(): ProcessBuild {
  * test run, or the published build (`dist/main.js`) when BILLING_E2E_DIST=1. Only the given
  * variables configure it.
  */
+// A server that a test left running must not outlive the test file's process (it would keep its port,
+// its data folder and a share of the CPU for the rest of the run).
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export function spawnServer(env: Record<string, string>) {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
   const dist = join(REPO_ROOT, 'packages/http-adapter/dist/main.js');
@@ -40,6 +47,8 @@ export function spawnServer(env: Record<string, string>) {
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
