@@ -26,11 +26,6 @@ export function processBuild(): ProcessBuild {
   return built;
 }
 
-/**
- * The server as a user starts it (`node main.js`): bundled from the sources at the start of the
- * test run, or the published build (`dist/main.js`) when BILLING_E2E_DIST=1. Only the given
- * variables configure it.
- */
 // A server that a test left running must not outlive the test file's process (it would keep its port,
 // its data folder and a share of the CPU for the rest of the run).
 const running = new Set<ChildProcess>();
@@ -38,6 +33,11 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/**
+ * The server as a user starts it (`node main.js`): bundled from the sources at the start of the
+ * test run, or the published build (`dist/main.js`) when BILLING_E2E_DIST=1. Only the given
+ * variables configure it.
+ */
 export function spawnServer(env: Record<string, string>) {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
   const dist = join(REPO_ROOT, 'packages/http-adapter/dist/main.js');
