@@ -12,7 +12,7 @@ import { plainInstances, resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
-import { usageKeyGuard } from './usage-keys.js';
+import { usageKeyGuard, type UsageKeyGuard } from './usage-keys.js';
 import type { CachedPrices, PriceCache, PriceListInput } from './price-cache.js';
 import { decText } from '../money/decimal.js';
 
@@ -46,8 +46,9 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const input: PriceListInput = { prices: planConfig.prices, cycleHours: decText(cycleHours) };
   const lookup = cache?.find(input);
   const cached = lookup?.hit;
-  const facts = cached ?? listFacts(input.prices);
-  const plain = plainInstances(root.instances, facts.addonCodes, facts.guard);
+  // NOTE: read from the raw prices, so it holds even when a price has other errors.
+  const guard = cached?.guard ?? usageKeyGuard(input.prices);
+  const plain = plainInstances(root.instances, guard.codes, guard);
   const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]), plain);
 
   const code = readText(planConfig.currency) ?? 'USD';
@@ -57,13 +58,13 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
 
   const cycle = resolveCycle(calcConfig, v);
   const overageRates = resolveOverageRates(calcConfig, v);
-  const resolvedPrices = cached ?? resolvePrices(input.prices, cycle.cycleHours, v, facts);
-  const { prices, usageMetrics, addonCodes } = resolvedPrices;
+  const resolvedPrices = cached ?? resolvePrices(input.prices, cycle.cycleHours, v, guard);
+  const { prices, usageMetrics } = resolvedPrices;
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
   // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
-  const instances = resolveInstances(root.instances, addonCodes, v, options.view === 'FULL', resolvedPrices.guard, plain);
+  const instances = resolveInstances(root.instances, guard.codes, v, options.view === 'FULL', guard, plain);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
@@ -105,17 +106,8 @@ function splitOf(prices: readonly ResolvedPrice[]): PriceSplit {
   return { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
 }
 
-/** What the instances are checked against, read from the raw prices (so it holds even when a price has other errors). */
-type ListFacts = Pick<CachedPrices, 'addonCodes' | 'guard'>;
-
-/** The ADDON codes and the usage-key guard of a price list as sent. */
-function listFacts(rawPrices: unknown): ListFacts {
-  const guard = usageKeyGuard(rawPrices);
-  return { addonCodes: guard.codes, guard };
-}
-
 /** Checks and resolves every price; the cross-price facts are read from the raw prices, so they hold even when a price has other errors. */
-function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationCollector, facts: ListFacts): CachedPrices {
+function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationCollector, guard: UsageKeyGuard): CachedPrices {
   const prices: ResolvedPrice[] = [];
   const usageMetrics = new Map<string, number>();
   asArray(rawPrices).forEach((item, index) => {
@@ -129,7 +121,7 @@ function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationColl
     const price = resolvePrice(item, index, cycleHours, v);
     if (price !== undefined) prices.push(price);
   });
-  return { prices, split: splitOf(prices), usageMetrics, addonCodes: facts.addonCodes, guard: facts.guard };
+  return { prices, split: splitOf(prices), usageMetrics, guard };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

@@ -35,9 +35,7 @@ export interface CachedPrices {
   readonly split: Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
   /** USAGE metrics and the index of their price. */
   readonly usageMetrics: ReadonlyMap<string, number>;
-  /** ADDON codes. */
-  readonly addonCodes: ReadonlySet<string>;
-  /** What the guard against a typo in a usage key compares usage maps with. */
+  /** What the guard against a typo in a usage key compares usage maps with (and the ADDON codes, `guard.codes`). */
   readonly guard: UsageKeyGuard;
 }
 
