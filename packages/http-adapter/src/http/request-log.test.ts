@@ -19,8 +19,10 @@ describe('examples: request logs and ids', () => {
     const app = testApp(fakeBilling(), { logger: log.logger });
     const kept = await app.request('/healthz', { headers: { 'x-request-id': 'abc-123' } });
     expect(kept.headers.get('x-request-id')).toBe('abc-123');
-    const replaced = await app.request('/healthz', { headers: { 'x-request-id': 'bad id\twith spaces' } });
-    expect(replaced.headers.get('x-request-id')).not.toContain('bad');
+    // NOTE: the unsafe id holds letters a new id (a UUID, hex) cannot: 'bad' once matched a random UUID.
+    const replaced = await app.request('/healthz', { headers: { 'x-request-id': 'unsafe id\twith spaces' } });
+    expect(replaced.headers.get('x-request-id')).not.toContain('unsafe');
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(log.lines().map((l) => l['requestId'])).toEqual(['abc-123', replaced.headers.get('x-request-id')]);
   });
 
