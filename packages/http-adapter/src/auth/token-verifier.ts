@@ -1,4 +1,5 @@
-import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { keyIdOf } from './hs256-token.js';
 import { KeySetUnavailableError, remoteKeySet, type RemoteKeySetOptions } from './remote-key-set.js';
 import { verifiedTokenCache } from './verified-tokens.js';
 
@@ -27,6 +28,8 @@ export interface TokenVerifier {
 export interface JwtVerifierOptions {
   /** HS256 shared secret. Exactly one of `secret` and `jwksUrl`. */
   secret?: string;
+  /** Where `secret` comes from (`BILLING_JWT_SECRET`, the development secret's file), named when a signature does not match. */
+  secretSource?: string;
   /** JWKS endpoint holding the public keys (asymmetric algorithms only). */
   jwksUrl?: string;
   /** When set, the `iss` claim must equal it. */
@@ -55,6 +58,8 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   const clock = options.clock ?? (() => new Date());
   const nowMs = options.clock ? () => options.clock!().getTime() : Date.now;
   const verified = verifiedTokenCache();
+  const ownKeyId = options.secret ? keyIdOf(options.secret) : undefined;
+  const badSignature = (token: string) => signatureRefusal(token, ownKeyId, options.secretSource);
   return {
     async verify(token) {
       // NOTE: a remembered token costs one map lookup: no Date, no cryptography.
@@ -73,7 +78,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
         verified.set(token, now.getTime(), payload, allows);
         return { ok: true, ...allows };
       } catch (error) {
-        return refusal(error);
+        return error instanceof errors.JWSSignatureVerificationFailed ? badSignature(token) : refusal(error);
       }
     },
   };
@@ -102,11 +107,32 @@ export function organizationsOf(payload: JWTPayload): string[] {
   return [...orgs];
 }
 
+/** The key ids `keyIdOf` makes; any other `kid` is not repeated back. */
+const KEY_ID = /^[0-9a-f]{12}$/;
+/**
+ * A signature that does not verify, saying what changed when the token tells: HS256 tokens this
+ * package signs carry their secret's key id, so a token of an earlier secret (a development
+ * server whose data folder was removed, a rotated BILLING_JWT_SECRET) is told apart from a forgery.
+ */
+function signatureRefusal(token: string, ownKeyId: string | undefined, source: string | undefined): TokenVerification {
+  let kid: unknown;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    kid = undefined;
+  }
+  const from = source ? ` (${source})` : '';
+  const reason =
+    typeof kid === 'string' && KEY_ID.test(kid) && ownKeyId !== undefined && kid !== ownKeyId
+      ? `the token signature is invalid: it was signed with key ${kid}, and this server verifies with key ${ownKeyId}${from}; the signing secret changed since the token was made, so use a token made with the current one`
+      : 'the token signature is invalid';
+  return { ok: false, reason, unavailable: false };
+}
+
 function refusal(error: unknown): TokenVerification {
   const refused = (reason: string) => ({ ok: false, reason, unavailable: false }) as const;
   if (error instanceof errors.JWTExpired) return refused('the token has expired');
   if (error instanceof errors.JWTClaimValidationFailed) return refused(`the token's "${error.claim}" claim is not accepted`);
-  if (error instanceof errors.JWSSignatureVerificationFailed) return refused('the token signature is invalid');
   if (error instanceof errors.JOSEAlgNotAllowed) return refused('the token algorithm is not accepted');
   if (error instanceof errors.JWKSNoMatchingKey) return refused('no key matches the token');
   // NOTE: a JWKS endpoint that times out, answers 5xx or garbage, or cannot be reached is our

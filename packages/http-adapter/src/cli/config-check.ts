@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { BillingConfigError, loadBillingConfig, probeStore, PROVIDERS, type BillingConfig, type StoreProbe } from '@billing/billing-domain';
 import { Command } from 'commander';
+import { DEV_ORGANIZATION, devCredentialsPath } from '../process/dev-mode.js';
 import { parseEnvSettings, parseServerEnv, ServerEnvError, type ServerEnv } from '../process/env.js';
 import { CliError } from './cli-error.js';
 import { unknownSettings } from './unknown-settings.js';
@@ -40,7 +41,8 @@ function authLine(env: ServerEnv): string {
   const checks = claims.length > 0 ? `; ${claims.join(', ')}` : '';
   if (env.BILLING_JWT_SECRET) return `HS256 with BILLING_JWT_SECRET ${maskSecret(env.BILLING_JWT_SECRET)}${checks}`;
   if (env.BILLING_JWKS_URL) return `JWKS from ${env.BILLING_JWKS_URL}${checks}`;
-  return 'development mode (a random secret per process; refused with NODE_ENV=production)';
+  const kept = (env.DATABASE_URL ?? '') === '' ? `kept in ${devCredentialsPath(env.BILLING_DATA_DIR)}` : 'made at each start';
+  return `development mode (a development secret ${kept}; demonstration webhook endpoints for ${DEV_ORGANIZATION}; refused with NODE_ENV=production)`;
 }
 
 /**

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { Command, InvalidArgumentError } from 'commander';
 import { Webhook } from 'standardwebhooks';
 import { CliError } from './cli-error.js';
+import { DEV_ORGANIZATION, serverConnection } from './dev-server.js';
 
 interface ListenOptions {
-  server: string;
-  token: string;
-  org: string;
+  server?: string;
+  token?: string;
+  org?: string;
   forwardTo?: string;
   port: string;
   host: string;
@@ -31,20 +32,34 @@ export function registerListenCommand(program: Command): void {
   program
     .command('listen')
     .description('Receive this organization\'s events locally: registers a destination while it runs, verifies and prints each event')
-    .requiredOption('--server <url>', 'the billing server (http://host:port)', httpUrl)
-    .requiredOption('--token <jwt>', 'bearer token for the organization')
-    .requiredOption('--org <id>', 'organization (X-Organization-ID)')
+    .option('--server <url>', 'the billing server (http://host:port; default: the development server)', httpUrl)
+    .option('--token <jwt>', "bearer token for the organization (default: the development server's)")
+    .option('--org <id>', `organization (X-Organization-ID; default ${DEV_ORGANIZATION})`)
     .option('--forward-to <url>', 'also POST each verified event, with its headers, to this URL', httpUrl)
     .option('--port <port>', 'local port to listen on (0: any free port)', '0')
     .option('--host <host>', 'local address to listen on', '127.0.0.1')
-    .addHelpText('after', '\nThe server must be allowed to reach the local address (development mode or BILLING_EVENT_ALLOW_PRIVATE_NETWORKS=1).\n\nExamples:\n  billing listen --server http://127.0.0.1:8080 --token $TOKEN --org org_demo\n  billing listen --server http://127.0.0.1:8080 --token $TOKEN --org org_demo --forward-to http://127.0.0.1:3000/billing-events')
+    .addHelpText('after', '\nThe server must be allowed to reach the local address (development mode or BILLING_EVENT_ALLOW_PRIVATE_NETWORKS=1).\n\nExamples:\n  billing listen\n  billing listen --server http://127.0.0.1:8080 --token $TOKEN --org org_demo\n  billing listen --server http://127.0.0.1:8080 --token $TOKEN --org org_demo --forward-to http://127.0.0.1:3000/billing-events')
     .action(async (options: ListenOptions) => {
       await listen(options, (line) => process.stdout.write(`${line}\n`));
     });
 }
 
+/**
+ * What an update changed, field by field (`  cancelAtPeriodEnd false -> true`), so a cancel and
+ * its undo are told apart; the timestamps, which change every time, are left out.
+ * @example changes({ cancelAtPeriodEnd: false }, { cancelAtPeriodEnd: true }) // '  cancelAtPeriodEnd false -> true'
+ */
+export function changes(previous: Record<string, unknown> | undefined, now: Record<string, unknown>): string {
+  if (previous === undefined) return '';
+  return Object.keys(previous)
+    .filter((field) => field !== 'timestamps')
+    .map((field) => `  ${field} ${JSON.stringify(previous[field])} -> ${JSON.stringify(now[field])}`)
+    .join('');
+}
+
 /** Runs the listener until SIGINT or SIGTERM; resolves once the destination is deleted. */
-export async function listen(options: ListenOptions, print: (line: string) => void, stop?: Promise<void>): Promise<void> {
+export async function listen(given: ListenOptions, print: (line: string) => void, stop?: Promise<void>): Promise<void> {
+  const options = { ...given, ...serverConnection(given) };
   const headers = { authorization: `Bearer ${options.token}`, 'x-organization-id': options.org, 'content-type': 'application/json' };
   let verifier: Webhook | undefined;
   const receiver = createServer((req, res) => void receive(req, res));
@@ -57,7 +72,7 @@ export async function listen(options: ListenOptions, print: (line: string) => vo
       chunks.push(chunk);
     }
     const body = Buffer.concat(chunks).toString('utf8');
-    let event: { id: string; type: string; sequence: number; data: { addonSubscription?: { id: string; addonStatus: string } } };
+    let event: { id: string; type: string; sequence: number; data: { addonSubscription?: Record<string, unknown> & { id: string; addonStatus: string }; previousAttributes?: Record<string, unknown> } };
     try {
       if (verifier === undefined) throw new Error('not registered yet');
       event = verifier.verify(body, req.headers as Record<string, string>) as typeof event;
@@ -66,7 +81,8 @@ export async function listen(options: ListenOptions, print: (line: string) => vo
       return void res.writeHead(400).end('bad signature');
     }
     const addon = event.data.addonSubscription;
-    print(`${new Date().toISOString()}  ${event.type.padEnd(28)} ${event.id}  seq ${event.sequence}${addon ? `  ${addon.id} ${addon.addonStatus}` : ''}`);
+    const changed = addon ? changes(event.data.previousAttributes, addon) : '';
+    print(`${new Date().toISOString()}  ${event.type.padEnd(28)} ${event.id}  seq ${event.sequence}${addon ? `  ${addon.id} ${addon.addonStatus}` : ''}${changed}`);
     if (options.forwardTo === undefined) return void res.writeHead(204).end();
     try {
       const forwarded = await fetch(options.forwardTo, {

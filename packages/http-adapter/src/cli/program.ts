@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { packagePath } from '../pages/package-root.js';
+import { registerAddonsCommand } from './addons.js';
 import { registerConfigCommand } from './config-check.js';
 import { registerListenCommand } from './listen.js';
 import { registerMigrateCommand } from './migrate.js';
@@ -15,10 +16,10 @@ import { registerWebhookCommand } from './webhook-send.js';
  */
 export function buildProgram(): Command {
   const program = new Command('billing')
-    .description('The billing service from the command line: price plans, run the server, mint tokens, send webhooks.')
+    .description('The billing service from the command line: price plans, run the server, mint tokens, send webhooks, manage add-ons.')
     .version(packageVersion())
     .showHelpAfterError('(run with --help for usage)')
-    .addHelpText('after', '\nExamples:\n  billing price examples/plan.json\n  billing serve --port 8080\n  billing token --org org_acme');
+    .addHelpText('after', '\nExamples:\n  billing price examples/plan.json\n  billing serve --port 8080\n  billing token --org org_acme\n  billing webhook send stripe customer.subscription.created\n  billing addons list');
   program.exitOverride();
   registerPriceCommand(program);
   registerServeCommand(program);
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerConfigCommand(program);
   registerMigrateCommand(program);
   registerListenCommand(program);
+  registerAddonsCommand(program);
   for (const command of program.commands) applyExitOverride(command);
   return program;
 }

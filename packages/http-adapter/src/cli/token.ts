@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { SignJWT } from 'jose';
+import { signHs256Token } from '../auth/hs256-token.js';
 import { CliError, cliSettings } from './cli-error.js';
+import { DEV_ORGANIZATION, developmentServer, noDevelopmentServer } from './dev-server.js';
 
 const TTL = /^(\d{1,9})(s|m|h|d)$/;
 const SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
@@ -8,21 +9,18 @@ const SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 const MAX_TTL_SECONDS = 366 * 86_400;
 
 /**
- * Mints an HS256 token for `BILLING_JWT_SECRET` (with its issuer and audience when set) that the server accepts.
+ * Mints an HS256 token that the server accepts: signed with `BILLING_JWT_SECRET` (with its issuer
+ * and audience when set), else with the development server's secret from its data folder.
  * @example await mintToken({ orgs: ['org_acme'], ttlSeconds: 3600 }, process.env)
  */
 export async function mintToken(options: { orgs: string[]; ttlSeconds: number }, environment: Record<string, string | undefined>): Promise<string> {
   const env = cliSettings(environment, ['BILLING_JWT_SECRET', 'BILLING_JWT_ISSUER', 'BILLING_JWT_AUDIENCE']);
-  if (!env.BILLING_JWT_SECRET) throw new CliError('BILLING_JWT_SECRET is not set: a token is signed with the secret the server verifies');
-  const now = Math.floor(Date.now() / 1000);
-  let jwt = new SignJWT({ org_ids: options.orgs })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject('billing-cli')
-    .setIssuedAt(now)
-    .setExpirationTime(now + options.ttlSeconds);
-  if (env.BILLING_JWT_ISSUER) jwt = jwt.setIssuer(env.BILLING_JWT_ISSUER);
-  if (env.BILLING_JWT_AUDIENCE) jwt = jwt.setAudience(env.BILLING_JWT_AUDIENCE);
-  return jwt.sign(new TextEncoder().encode(env.BILLING_JWT_SECRET));
+  const secret = env.BILLING_JWT_SECRET ?? developmentServer(environment)?.credentials.jwtSecret;
+  if (secret === undefined) {
+    throw new CliError(`no secret to sign a token with: set BILLING_JWT_SECRET to the server's, pass the server's token with --token, or ${noDevelopmentServer(environment)}`);
+  }
+  const claims = { issuer: env.BILLING_JWT_ISSUER, audience: env.BILLING_JWT_AUDIENCE };
+  return signHs256Token({ secret, organizations: options.orgs, subject: 'billing-cli', now: new Date(), ttlSeconds: options.ttlSeconds, ...claims });
 }
 
 /**
@@ -45,12 +43,12 @@ export function parseTtl(text: string): number {
 export function registerTokenCommand(program: Command): void {
   program
     .command('token')
-    .description('Print a bearer token (JWT) signed with BILLING_JWT_SECRET for the given organizations')
-    .requiredOption('--org <id>', 'organization the token may act for (repeat for several)', (value: string, all: string[] = []) => [...all, value])
+    .description("Print a bearer token (JWT) for the given organizations, signed with BILLING_JWT_SECRET or the development server's secret")
+    .option('--org <id>', `organization the token may act for (repeat for several; default ${DEV_ORGANIZATION})`, (value: string, all: string[] = []) => [...all, value])
     .option('--ttl <duration>', 'lifetime: 30m, 1h, 7d...', parseTtl, 3600)
-    .addHelpText('after', '\nExamples:\n  BILLING_JWT_SECRET=$(cat secret) billing token --org org_acme\n  billing token --org org_a --org org_b --ttl 7d')
-    .action(async (options: { org: string[]; ttl: number }) => {
-      const token = await mintToken({ orgs: options.org, ttlSeconds: options.ttl }, process.env);
+    .addHelpText('after', '\nExamples:\n  billing token                  # org_demo, with the development server\'s secret\n  BILLING_JWT_SECRET=$(cat secret) billing token --org org_acme\n  billing token --org org_a --org org_b --ttl 7d')
+    .action(async (options: { org?: string[]; ttl: number }) => {
+      const token = await mintToken({ orgs: options.org ?? [DEV_ORGANIZATION], ttlSeconds: options.ttl }, process.env);
       process.stdout.write(`${token}\n`);
     });
 }

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { BillingConfigError, loadBillingConfig, PROVIDERS, type ProviderName } from '@billing/billing-domain';
 import { Argument, Command, InvalidArgumentError } from 'commander';
 import { CliError } from './cli-error.js';
+import { DEV_ORGANIZATION, developmentServer, noDevelopmentServer } from './dev-server.js';
 import { mintToken } from './token.js';
 import { SAMPLE_EVENTS, sampleBody } from './webhook-samples.js';
 import { signatureHeaders } from './webhook-signing.js';
 
 interface SendOptions {
-  to: string;
+  to?: string;
   secret?: string;
   org?: string;
   token?: string;
@@ -15,26 +16,27 @@ interface SendOptions {
 }
 
 /**
- * `billing webhook send PROVIDER EVENT --to URL`: a correctly signed sample delivery, like `stripe trigger`.
- * @example billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...
+ * `billing webhook send PROVIDER EVENT [--to URL]`: a correctly signed sample delivery, like `stripe trigger`.
+ * Without `--to` and `--secret`, the development server of the data folder and its endpoint's secret.
+ * @example billing webhook send stripe customer.subscription.created
  */
 export function registerWebhookCommand(program: Command): void {
   const webhook = program
     .command('webhook')
     .description('Webhook tools')
-    .addHelpText('after', '\nExamples:\n  billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...');
+    .addHelpText('after', '\nExamples:\n  billing webhook send stripe customer.subscription.created\n  billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...');
   const events = Object.entries(SAMPLE_EVENTS).map(([p, list]) => `  ${p}: ${list.join(', ')}`).join('\n');
   webhook
     .command('send')
     .description('Send a correctly signed sample delivery of an event to a running server and print its acknowledgement')
     .addArgument(new Argument('<provider>', 'provider').choices(PROVIDERS))
     .argument('<event>', 'event type (listed below)')
-    .requiredOption('--to <url>', 'the server (http://host:port) or the full webhook URL', httpUrl)
-    .option('--secret <secret>', "signing secret (default: the provider's endpoint in BILLING_CONFIG)")
+    .option('--to <url>', 'the server (http://host:port) or the full webhook URL (default: the development server)', httpUrl)
+    .option('--secret <secret>', "signing secret (default: the provider's endpoint in BILLING_CONFIG, else the development server's)")
     .option('--org <id>', 'organization (X-Organization-ID) for endpoints that require a bearer token')
     .option('--token <jwt>', 'bearer token (default with --org: one minted with BILLING_JWT_SECRET)')
     .option('--subscription <id>', "the provider's subscription id in the sample", 'sub_sample_1')
-    .addHelpText('after', `\nEvents:\n${events}\n\nExamples:\n  billing webhook send stripe customer.subscription.created --to http://127.0.0.1:8080 --secret whsec_abc\n  billing webhook send standard payment.succeeded --to http://127.0.0.1:8080 --org org_acme`)
+    .addHelpText('after', `\nEvents:\n${events}\n\nExamples:\n  billing webhook send stripe customer.subscription.created\n  billing webhook send stripe customer.subscription.created --to http://127.0.0.1:8080 --secret whsec_abc\n  BILLING_JWT_SECRET=... billing webhook send standard payment.succeeded --to http://127.0.0.1:8080 --org org_acme`)
     .action(async (provider: ProviderName, event: string, options: SendOptions, command: Command) => {
       if (!SAMPLE_EVENTS[provider].includes(event)) {
         command.error(`error: argument 'event' is invalid: ${provider} events are ${SAMPLE_EVENTS[provider].join(', ')}; got "${event}"`, { exitCode: 2, code: 'billing.invalidEvent' });
@@ -52,8 +54,11 @@ export async function sendSample(providerText: string, event: string, options: S
   if (!SAMPLE_EVENTS[provider].includes(event)) {
     throw new CliError(`event: ${provider} events are ${SAMPLE_EVENTS[provider].join(', ')}; got "${event}"`);
   }
-  const url = webhookUrl(options.to, provider);
-  const secret = options.secret ?? configuredSecret(provider, options.org);
+  const dev = developmentServer(process.env);
+  const to = options.to ?? dev?.credentials.url;
+  if (to === undefined) throw new CliError(`--to not given: pass the server's address (--to http://127.0.0.1:8080), or ${noDevelopmentServer(process.env)}`);
+  const url = webhookUrl(to, provider);
+  const secret = options.secret ?? configuredSecret(provider, options.org) ?? developmentSecret(provider, options.org);
   const now = new Date();
   const eventId = `evt_cli_${randomBytes(8).toString('hex')}`;
   const body = sampleBody(provider, event, { subscriptionId: options.subscription ?? 'sub_sample_1', eventId, now });
@@ -94,7 +99,8 @@ function webhookUrl(to: string, provider: ProviderName): URL {
   return url;
 }
 
-function configuredSecret(provider: ProviderName, org: string | undefined): string {
+/** The first secret of the provider's endpoint in BILLING_CONFIG (of `org` when given), if it has one. */
+function configuredSecret(provider: ProviderName, org: string | undefined): string | undefined {
   let config;
   try {
     config = loadBillingConfig(process.env['BILLING_CONFIG'], process.env);
@@ -103,7 +109,13 @@ function configuredSecret(provider: ProviderName, org: string | undefined): stri
     throw error;
   }
   const endpoint = config.webhookEndpoints.find((e) => e.provider === provider && (org === undefined || e.organizationId === org));
-  const secret = endpoint?.secrets[0];
-  if (secret === undefined) throw new CliError(`--secret not given, and BILLING_CONFIG has no ${provider} endpoint${org ? ` for ${org}` : ''}`);
-  return secret;
+  return endpoint?.secrets[0];
+}
+
+/** The secret of the development server's demonstration endpoint (of org_demo), else a one-line error saying how to give one. */
+function developmentSecret(provider: ProviderName, org: string | undefined): string {
+  const dev = developmentServer(process.env);
+  if (dev !== null && (org === undefined || org === DEV_ORGANIZATION)) return dev.credentials.webhookSecrets[provider];
+  const where = process.env['BILLING_CONFIG'] ? `BILLING_CONFIG has no ${provider} endpoint${org ? ` for ${org}` : ''}` : 'BILLING_CONFIG is not set';
+  throw new CliError(`--secret not given, and ${where}: pass the endpoint's signing secret with --secret, or ${noDevelopmentServer(process.env)}`);
 }

@@ -12,7 +12,7 @@ import { createApp } from '../app.js';
 import { createJwtVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { createPlanCalculator } from '../calculation/plan-calculator.js';
 import { createMetrics } from '../metrics/metrics.js';
-import { createDevCredentials, devModeBanner } from './dev-mode.js';
+import { devCredentials, devModeBanner, devSecretSource, devWebhookEndpoints, keepDevCredentials, type DevCredentials } from './dev-mode.js';
 import { pricingLimitsOf, type ServerEnv } from './env.js';
 import { drain, listen } from './http-server.js';
 import { eventDelivery } from './event-delivery.js';
@@ -42,12 +42,15 @@ export async function startServer(
   secretEnv: SecretEnvironment = {},
 ): Promise<RunningServer> {
   const dev = await authOf(env);
-  const config = readConfig(env.BILLING_CONFIG, secretEnv);
+  const configured = readConfig(env.BILLING_CONFIG, secretEnv);
+  const config = dev.credentials === null
+    ? configured
+    : { ...configured, webhookEndpoints: [...configured.webhookEndpoints, ...devWebhookEndpoints(dev.credentials, configured.webhookEndpoints)] };
   const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
   let metrics: ReturnType<typeof createMetrics> | undefined;
-  const events = eventDelivery(env, store, logger, () => metrics, dev.token !== null);
+  const events = eventDelivery(env, store, logger, () => metrics, dev.credentials !== null);
   const billing = createBillingService({
     store,
     events: {
@@ -115,10 +118,13 @@ export async function startServer(
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   logger.info(
-    { host: address.address, port: address.port, storage: store.kind, webhookEndpoints: config.webhookEndpoints.length, devMode: dev.token !== null },
+    { host: address.address, port: address.port, storage: store.kind, webhookEndpoints: config.webhookEndpoints.length, devMode: dev.credentials !== null },
     'listening',
   );
-  if (dev.token !== null) print(devModeBanner(url, dev.token));
+  if (dev.credentials !== null) {
+    if (dev.dataDir !== null) keepDevCredentials(dev.dataDir, dev.credentials, url);
+    print(devModeBanner(url, dev.credentials, dev.dataDir));
+  }
   events.deliverer?.start();
   // A local commit that wrote events (a webhook, a :cancel) is delivered now, not at the next poll.
   const unwake = events.deliverer ? store.onEventsCommitted(events.deliverer.wake) : () => undefined;
@@ -136,18 +142,31 @@ export async function startServer(
   };
 }
 
-async function authOf(env: ServerEnv): Promise<{ verifier: TokenVerifier; token: string | null }> {
+interface Auth {
+  verifier: TokenVerifier;
+  /** Development mode only: its token, secrets and demonstration endpoints' secrets. */
+  credentials: DevCredentials | null;
+  /** Development mode with the store on disk: the data folder that keeps the credentials. */
+  dataDir: string | null;
+}
+
+async function authOf(env: ServerEnv): Promise<Auth> {
   const claims = { issuer: env.BILLING_JWT_ISSUER, audience: env.BILLING_JWT_AUDIENCE };
-  if (env.BILLING_JWT_SECRET) return { verifier: createJwtVerifier({ secret: env.BILLING_JWT_SECRET, ...claims }), token: null };
+  if (env.BILLING_JWT_SECRET) {
+    return { verifier: createJwtVerifier({ secret: env.BILLING_JWT_SECRET, secretSource: 'BILLING_JWT_SECRET', ...claims }), credentials: null, dataDir: null };
+  }
   if (env.BILLING_JWKS_URL) {
     const jwks = { timeoutMs: env.BILLING_JWKS_TIMEOUT_MS, cooldownMs: env.BILLING_JWKS_COOLDOWN_MS, cacheMaxAgeMs: env.BILLING_JWKS_CACHE_MAX_AGE_MS };
-    return { verifier: createJwtVerifier({ jwksUrl: env.BILLING_JWKS_URL, jwks, ...claims }), token: null };
+    return { verifier: createJwtVerifier({ jwksUrl: env.BILLING_JWKS_URL, jwks, ...claims }), credentials: null, dataDir: null };
   }
   if (env.NODE_ENV === 'production') {
     throw new StartupError('no authentication configured: set BILLING_JWT_SECRET or BILLING_JWKS_URL (NODE_ENV=production)');
   }
-  const { secret, token } = await createDevCredentials({ now: new Date(), ...claims });
-  return { verifier: createJwtVerifier({ secret, ...claims }), token };
+  // NOTE: kept beside the embedded store only: a store in memory or on PostgreSQL has no data folder of this process.
+  const dataDir = (env.DATABASE_URL ?? '') === '' ? env.BILLING_DATA_DIR : null;
+  const credentials = await devCredentials({ dataDir, now: new Date(), ...claims });
+  const verifier = createJwtVerifier({ secret: credentials.jwtSecret, secretSource: devSecretSource(credentials, dataDir), ...claims });
+  return { verifier, credentials, dataDir };
 }
 
 function readConfig(source: string | undefined, secretEnv: SecretEnvironment) {

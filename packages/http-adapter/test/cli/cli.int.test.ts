@@ -176,7 +176,7 @@ describe('usage and help', () => {
     expect(run.stderr).toMatch(reason);
   });
 
-  it.each([['price'], ['serve'], ['token'], ['webhook'], ['webhook', 'send'], ['config'], ['config', 'check'], ['migrate'], []])('billing %s --help exits 0 with an example', async (...command: string[]) => {
+  it.each([['price'], ['serve'], ['token'], ['webhook'], ['webhook', 'send'], ['config'], ['config', 'check'], ['migrate'], ['listen'], ['addons'], []])('billing %s --help exits 0 with an example', async (...command: string[]) => {
     const run = await runCli([...command, '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Examples:\n(?: {2}.*\n)*? {2}.*\bbilling [a-z]/);
@@ -184,10 +184,23 @@ describe('usage and help', () => {
 });
 
 describe('billing token', () => {
-  it('without BILLING_JWT_SECRET exits 1 naming it', async () => {
+  it('without BILLING_JWT_SECRET or a development server exits 1 saying in one line how to give a secret or a token', async () => {
     const run = await runCli(['token', '--org', 'org_a']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('BILLING_JWT_SECRET');
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/set BILLING_JWT_SECRET.*--token.*pnpm start.*development\.json/);
+  });
+
+  it.each([
+    [['webhook', 'send', 'stripe', 'invoice.paid'], /--to not given: pass the server's address \(--to http:.*\), or start the development server/],
+    [['webhook', 'send', 'stripe', 'invoice.paid', '--to', 'http://127.0.0.1:1'], /--secret not given, and BILLING_CONFIG is not set: pass .* with --secret, or start the development server/],
+    [['listen'], /--server not given: pass .*--server http.*, or start the development server/],
+    [['addons', 'list', '--server', 'http://127.0.0.1:1'], /--token not given: pass .*--token JWT.*, or start the development server/],
+  ])('billing %j with no development server: exit 1 and one line saying what to pass', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(message);
   });
 
   it('prints a JWT the server key verifies, for every --org, expiring after --ttl', async () => {

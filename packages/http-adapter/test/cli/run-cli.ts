@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PLAN_REQUEST_EXAMPLE } from '../../src/routes/plan-example.js';
 import { processBuild, REPO_ROOT } from '../support/server-process.js';
 
@@ -16,12 +18,18 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the `billing` CLI as a process (built from the sources), with only the given variables configuring it. */
+/** A data folder no development server uses: the CLI must not find the credentials of one a developer runs in the repository. */
+const NO_DEVELOPMENT_SERVER = join(tmpdir(), 'billing-cli-test-no-development-server');
+
+/**
+ * Runs the `billing` CLI as a process (built from the sources), with only the given variables
+ * configuring it (BILLING_DATA_DIR, unless given, a folder without a development server).
+ */
 export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): Promise<CliRun> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
   const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
-    env: { ...inherited, ...options.env },
+    env: { ...inherited, BILLING_DATA_DIR: NO_DEVELOPMENT_SERVER, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

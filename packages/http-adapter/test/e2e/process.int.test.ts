@@ -1,5 +1,10 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { devCredentials, keepDevCredentials } from '../../src/process/dev-mode.js';
+import { runCli } from '../cli/run-cli.js';
 import { spawnServer, startServer } from '../support/server-process.js';
 import { authHeaders, signToken, TEST_SECRET } from '../support/tokens.js';
 import { STRIPE_SECRET, stripeDelivery } from '../support/webhook-payloads.js';
@@ -89,5 +94,55 @@ describe('the process', () => {
     expect(JSON.parse(done.text)).toMatchObject({ total: '3.00' });
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(server.stdout()).toContain('"msg":"stopped"');
+  });
+
+  it('development mode on disk: the token and the webhook secrets survive a restart; the CLI finds them with no flag', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'billing-dev-restart-'));
+    const env = { BILLING_DATA_DIR: join(dir, 'data') };
+    const tokenOf = (out: string) => /^(eyJ[\w-]+\.[\w-]+\.[\w-]+)$/m.exec(out)?.[1] ?? '';
+    try {
+      const first = await startServer(env);
+      const token = tokenOf(first.stdout());
+      await first.stop();
+      const second = await startServer(env);
+      try {
+        expect(tokenOf(second.stdout())).toBe(token);
+        const list = await fetch(`${second.url}/v1/addon-subscriptions`, { headers: authHeaders(token, 'org_demo') });
+        expect(list.status).toBe(200);
+        const sent = await runCli(['webhook', 'send', 'paddle', 'subscription.created'], { env });
+        expect(sent).toMatchObject({ code: 0, stderr: '' });
+        expect(sent.stdout).toMatch(/^200 \{"success":true/);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('production mode is unchanged: no development token, secret or demonstration endpoint, even beside a kept development file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'billing-prod-'));
+    const dataDir = join(dir, 'data');
+    const kept = await devCredentials({ dataDir: null, now: new Date() });
+    keepDevCredentials(join(dir, 'dev'), kept, 'http://127.0.0.1:1');
+    try {
+      for (const env of [{ BILLING_JWT_SECRET: TEST_SECRET }, { BILLING_JWT_SECRET: TEST_SECRET, NODE_ENV: 'production' }]) {
+        const server = await startServer({ ...env, BILLING_DATA_DIR: dataDir });
+        try {
+          expect(server.stdout()).not.toMatch(/DEVELOPMENT MODE|eyJ/);
+          expect(existsSync(join(dataDir, 'development.json'))).toBe(false);
+          // A delivery signed with a development secret finds no endpoint; the development token is refused.
+          const sent = await runCli(['webhook', 'send', 'stripe', 'customer.subscription.created', '--to', server.url], { env: { BILLING_DATA_DIR: join(dir, 'dev') } });
+          expect(sent.code).toBe(1);
+          expect(sent.stdout).toContain('no webhook endpoint is configured for stripe');
+          const refused = await fetch(`${server.url}/v1/addon-subscriptions`, { headers: authHeaders(kept.token, 'org_demo') });
+          expect(refused.status).toBe(401);
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
