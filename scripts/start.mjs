@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `pnpm start`: builds the packages when their dist is missing or older than their sources,
 // then runs the server, forwarding signals and its exit code.
+// NOTE: package.json runs it as `exec node scripts/start.mjs`: pnpm runs scripts with sh, and
+// dash dies of the Ctrl-C that the server handles (draining, exit 0), so pnpm would report a
+// failure (ELIFECYCLE) for a clean stop; with exec this process is pnpm's child and its code counts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -11,12 +11,12 @@ import {
   listAddonSubscriptionsQuerySchema,
   listAddonSubscriptionsResponseSchema,
 } from '../schemas/addon-subscription.js';
-import { bearerSecurity, commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
+import { commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
 import { pageSizeOf } from './page-size.js';
 
 const COLLECTION = '/addon-subscriptions';
 const json = <S>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
-const common = { security: bearerSecurity, tags: ['AddonSubscriptions'] };
+const common = { tags: ['AddonSubscriptions'] };
 
 const routes = {
   get: createRoute({

@@ -22,15 +22,15 @@ import {
   rotateSecretResponseSchema,
   updateEventDestinationBodySchema,
 } from '../schemas/events.js';
-import { bearerSecurity, bodyErrorResponses, commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
+import { bodyErrorResponses, commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
 import { pageSizeOf } from './page-size.js';
 
 const DESTINATIONS = '/event-destinations';
 const EVENTS = '/events';
 const json = <S>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
 const body = <S>(schema: S) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const destinations = { security: bearerSecurity, tags: ['EventDestinations'] };
-const events = { security: bearerSecurity, tags: ['Events'] };
+const destinations = { tags: ['EventDestinations'] };
+const events = { tags: ['Events'] };
 const byDestination = { headers: organizationHeadersSchema, params: destinationIdParamsSchema };
 const byEvent = { headers: organizationHeadersSchema, params: eventIdParamsSchema };
 

@@ -1,7 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { errorResponseSchema } from '../errors/aip193.js';
 
-/** The security requirement of every `/v1` operation. */
+/**
+ * The security requirement of the whole document: every operation needs a bearer token unless it
+ * says otherwise (health, metrics: none; webhooks: a token or the signature alone).
+ */
 export const bearerSecurity = [{ bearerAuth: [] }];
 
 /** The `X-Organization-ID` header every `/v1` operation needs. */

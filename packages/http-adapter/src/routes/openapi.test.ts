@@ -42,6 +42,13 @@ describe('examples: GET /openapi.json', () => {
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
   });
 
+  it('requires the bearer token globally; only health, metrics and webhooks say otherwise', async () => {
+    const doc = (await document()) as Awaited<ReturnType<typeof document>> & { security?: unknown };
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    const overrides = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op.security !== undefined).map(([method]) => `${method} ${path}`));
+    expect(overrides.filter((o) => o !== 'get /metrics').sort()).toEqual(['get /healthz', 'get /readyz', 'post /api/v1/webhooks/{provider}']);
+  });
+
   it('documents the AIP-193 error on authenticated operations', async () => {
     const doc = await document();
     const get = doc.paths['/v1/addon-subscriptions/{addonSubscriptionId}']?.['get'];

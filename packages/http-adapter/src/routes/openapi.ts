@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
+import { bearerSecurity } from './openapi-shared.js';
 
 /** Version of this HTTP API, as the OpenAPI document states it. */
 export const API_VERSION = '1.0.0';
@@ -24,6 +25,8 @@ export function registerOpenApiRoute(app: OpenAPIHono<AppEnv>): void {
       },
       // NOTE: relative, so the document is right wherever the server is reached.
       servers: [{ url: '/', description: 'The server that serves this document' }],
+      // NOTE: global, so a reader (and /docs) sees authentication as required by default.
+      security: bearerSecurity,
     });
     return c.json(document, 200);
   });

@@ -12,7 +12,7 @@ import { observeCalculation } from '../metrics/metrics.js';
 import type { PricingLimits } from '../limits/pricing-limits.js';
 import { foreignComponent } from './foreign-schema.js';
 import { PLAN_REQUEST_EXAMPLE, planResultExample } from './plan-example.js';
-import { bearerSecurity, bodyErrorResponses, commonErrorResponses, organizationHeadersSchema } from './openapi-shared.js';
+import { bodyErrorResponses, commonErrorResponses, organizationHeadersSchema } from './openapi-shared.js';
 
 const VIEWS = ['BASIC', 'FULL'] as const;
 
@@ -23,7 +23,6 @@ const calculateRoute = createRoute({
   summary: 'Price a plan for one billing cycle',
   tags: ['Plans'],
   description: 'Exact decimal pricing. `/v1/plans%3Acalculate` is the same operation. Numbers are written without exponent.',
-  security: bearerSecurity,
   request: {
     headers: organizationHeadersSchema,
     query: z.object({

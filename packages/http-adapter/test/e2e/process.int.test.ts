@@ -126,7 +126,8 @@ describe('the process', () => {
     const kept = await devCredentials({ dataDir: null, now: new Date() });
     keepDevCredentials(join(dir, 'dev'), kept, 'http://127.0.0.1:1');
     try {
-      for (const env of [{ BILLING_JWT_SECRET: TEST_SECRET }, { BILLING_JWT_SECRET: TEST_SECRET, NODE_ENV: 'production' }]) {
+      const modes: Record<string, string>[] = [{ BILLING_JWT_SECRET: TEST_SECRET }, { BILLING_JWT_SECRET: TEST_SECRET, NODE_ENV: 'production' }];
+      for (const env of modes) {
         const server = await startServer({ ...env, BILLING_DATA_DIR: dataDir });
         try {
           expect(server.stdout()).not.toMatch(/DEVELOPMENT MODE|eyJ/);
