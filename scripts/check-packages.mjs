@@ -94,6 +94,10 @@ try {
     });
   }
 
+  check('docs/packaging.md: the tarball and migration counts are the measured ones', () =>
+    run('node', [join(ROOT, 'scripts/packaging-figures.mjs'), '--check'], ROOT).trim(),
+  );
+
   const project = join(work, 'consumer');
   check('pricing-core: npm install of the tarball (and fast-check) in a fresh project', () => {
     run('mkdir', ['-p', project]);

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `pnpm docs:packaging` (after `pnpm build`): packs each published package as a user gets it,
+// measures its files and sizes and counts billing-domain's migrations, and writes them into
+// docs/packaging.md between its `packaging-figures` markers, so the document is re-measured by
+// this script, never by hand. With --check it changes nothing and exits 1 when the document's
+// counts (files per tarball, migrations) are not the measured ones; sizes, which move with every
+// change of code, are written but not compared. `pnpm check:packages` runs the check.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DOC = join(ROOT, 'docs/packaging.md');
+const PACKAGES = ['pricing-core', 'billing-domain', 'http-adapter', 'client'];
+const START = '<!-- packaging-figures:start (written by scripts/packaging-figures.mjs) -->';
+const END = '<!-- packaging-figures:end -->';
+
+/** Files, packed bytes and unpacked bytes of the tarball `pnpm pack` makes of one package. */
+function measure(dir, work) {
+  const cwd = join(ROOT, 'packages', dir);
+  const tarball = execFileSync('pnpm', ['pack', '--pack-destination', work], { cwd, encoding: 'utf8' }).trim().split('\n').at(-1).trim();
+  // `tar tzv` lists each entry as "mode owner size date time name".
+  const entries = execFileSync('tar', ['tzvf', tarball], { encoding: 'utf8' }).trim().split('\n');
+  const unpacked = entries.reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[2] ?? 0), 0);
+  return { dir, files: entries.length, packed: statSync(tarball).size, unpacked };
+}
+
+const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+
+function block(figures, migrations) {
+  return [
+    START,
+    '| package | files | packed | unpacked |',
+    '|---|---|---|---|',
+    ...figures.map((f) => `| \`@billing/${f.dir}\` | ${f.files} | ${kb(f.packed)} | ${kb(f.unpacked)} |`),
+    '',
+    `billing-domain's tarball holds its ${migrations} migrations (\`migrations/*.sql\`).`,
+    END,
+  ].join('\n');
+}
+
+const migrations = readdirSync(join(ROOT, 'packages/billing-domain/migrations')).filter((f) => f.endsWith('.sql')).length;
+const work = mkdtempSync(join(tmpdir(), 'billing-figures-'));
+try {
+  const figures = PACKAGES.map((dir) => measure(dir, work));
+  const doc = readFileSync(DOC, 'utf8');
+  const at = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (at < 0 || end < at) throw new Error(`${DOC} has no ${START} ... ${END} block`);
+  const measured = block(figures, migrations);
+  if (process.argv.includes('--check')) {
+    const counts = (text) => [...text.matchAll(/^\| `@billing\/([\w-]+)` \| (\d+) \|/gm)].map((m) => `${m[1]} ${m[2]}`).concat(/its (\d+) migrations/.exec(text)?.[1] ?? '');
+    const written = counts(doc.slice(at, end));
+    const now = counts(measured);
+    if (JSON.stringify(written) !== JSON.stringify(now)) {
+      console.error(`docs/packaging.md says ${written.join(', ')}; measured ${now.join(', ')}: run pnpm docs:packaging`);
+      process.exit(1);
+    }
+    console.log(`docs/packaging.md figures current: ${now.join(', ')}`);
+  } else {
+    writeFileSync(DOC, doc.slice(0, at) + measured + doc.slice(end + END.length));
+    console.log(measured);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
