@@ -4,28 +4,15 @@
 // #plan=<base64url of the request JSON>.
 import * as engine from './pricing-core.js';
 import { drawUsageChart, drawWaterfall, usageSeries } from './charts.js';
-import { minus } from './decimal.js';
+import { isZero } from './decimal.js';
 import { renderForm } from './form.js';
 import { chartablePrices } from './form-instances.js';
 import { markViolations } from './violations.js';
 
 const { calculatePlan, PricingValidationError } = engine;
 
-const SAMPLE = {
-  planConfig: {
-    currency: 'USD',
-    prices: [
-      { productType: 'PRODUCT_TYPE_BASE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '10.00' },
-      { productType: 'PRODUCT_TYPE_ADDON', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1.25', addonCode: 'backup' },
-      { productType: 'PRODUCT_TYPE_USAGE', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '0.05', metricName: 'egress_gb', freeUnits: 100 },
-    ],
-  },
-  instances: [
-    { quantity: 2, region: 'eu-west', addons: [{ code: 'backup' }], usage: { egress_gb: 400 } },
-    { quantity: 1, usage: { egress_gb: 40 } },
-  ],
-  calcConfig: { taxRate: '0.2', discountPercent: 10 },
-};
+// NOTE: the sample is the server's example request (the one of its OpenAPI document), fetched once.
+const SAMPLE_TEXT = await fetch('/calculator/sample-plan.json').then((response) => response.text());
 /** The address is replaced at most this often while a slider moves (browsers throttle history calls). */
 const LINK_INTERVAL_MS = 250;
 
@@ -101,12 +88,14 @@ function showResult(result) {
   $('currency').textContent = result.currency;
   $('sticky-total').textContent = `Total ${result.total} ${result.currency}`;
   fill($('line-items').tBodies[0], result.lineItems.map((i) => [i.instanceLabel, String(i.quantity), i.base, i.addons, i.subtotal]), 'line-item');
-  const pre = minus(result.subtotal, minus('0', result.overageCost));
-  const discount = minus(pre, result.discounted);
+  // The discounts as the engine took them off (its BASIC debug view carries them), never re-derived here.
+  const { percentOff, couponOff } = result.debug.totals;
+  const off = (amount) => (isZero(amount) ? amount : `-${amount}`);
   fill($('totals').tBodies[0], [
     ['Subtotal', result.subtotal],
     ['Overage (pooled usage)', result.overageCost],
-    ['Discounts', /^0(\.0+)?$/.test(discount) ? discount : `-${discount}`],
+    [`Discount (${result.discountPercent}%)`, off(percentOff)],
+    ...(isZero(couponOff) ? [] : [['Coupon', off(couponOff)]]),
     ['Tax', result.tax],
     ['Total', result.total],
   ]);
@@ -235,7 +224,7 @@ window.addEventListener('hashchange', () => {
   const text = planFromHash();
   if (text !== null && text !== editor.value) load(text);
 });
-$('reset').addEventListener('click', () => load(JSON.stringify(SAMPLE, null, 2)));
+$('reset').addEventListener('click', () => load(JSON.stringify(JSON.parse(SAMPLE_TEXT), null, 2)));
 $('copy-link').addEventListener('click', async () => {
   flushLink();
   try {
@@ -273,4 +262,4 @@ window.addEventListener('resize', () => {
   cancelAnimationFrame(resizeFrame);
   resizeFrame = requestAnimationFrame(drawCharts);
 });
-load(planFromHash() ?? JSON.stringify(SAMPLE, null, 2));
+load(planFromHash() ?? JSON.stringify(JSON.parse(SAMPLE_TEXT), null, 2));

@@ -1,7 +1,7 @@
 // The page's two pictures, drawn as SVG by hand (no chart library to load, nothing inline for the
 // CSP to refuse). Every amount they show is a string the engine returned; floats are used only to
 // place pixels.
-import { isZero, minus, plus, toPixelNumber } from './decimal.js';
+import { isZero, plus, toPixelNumber } from './decimal.js';
 import { isObject, niceCeil } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -41,13 +41,16 @@ export function waterfallSteps(result) {
     const rest = items.slice(shown.length);
     const base = rest.reduce((sum, item) => plus(sum, item.base), '0');
     const addons = rest.reduce((sum, item) => plus(sum, item.addons), '0');
-    const to = plus(running, plus(base, addons));
-    steps.push({ kind: 'line-item', label: `${rest.length} more instances`, amount: minus(to, running), from: running, to, parts: [base, addons] });
+    const amount = plus(base, addons);
+    const to = plus(running, amount);
+    steps.push({ kind: 'line-item', label: `${rest.length} more instances`, amount, from: running, to, parts: [base, addons] });
     running = to;
   }
-  const pre = plus(result.subtotal, result.overageCost);
+  // NOTE: the amount before discounts and the discounts are the engine's (its debug totals), not re-derived.
+  const { pre, percentOff, couponOff } = result.debug.totals;
+  const off = [percentOff, couponOff].filter((amount) => !isZero(amount)).map((amount) => `-${amount}`);
   steps.push({ kind: 'overage', label: 'Overage', amount: result.overageCost, from: result.subtotal, to: pre });
-  steps.push({ kind: 'discount', label: 'Discount', amount: isZero(minus(pre, result.discounted)) ? '0' : `-${minus(pre, result.discounted)}`, from: pre, to: result.discounted });
+  steps.push({ kind: 'discount', label: isZero(couponOff) ? 'Discount' : 'Discount, coupon', amount: off.length > 0 ? off.join(' ') : '0', from: pre, to: result.discounted });
   steps.push({ kind: 'tax', label: 'Tax', amount: result.tax, from: result.discounted, to: result.total });
   steps.push({ kind: 'total', label: 'Total', amount: result.total, from: '0', to: result.total });
   return steps;
@@ -84,6 +87,17 @@ export function drawWaterfall(container, result) {
     chart.append(g);
   });
   container.replaceChildren(chart);
+  // NOTE: a label longer than its column (a phone's narrow screen) is cut with an ellipsis, the
+  // whole label staying in the step's title; measured once the SVG is in the page.
+  for (const label of chart.querySelectorAll('text.label')) fitText(label, labelWidth - 8);
+}
+
+/** Shortens an SVG text with an ellipsis until it is at most `width` pixels wide. */
+function fitText(node, width) {
+  const full = node.textContent;
+  if (typeof node.getComputedTextLength !== 'function' || node.getComputedTextLength() <= width) return;
+  let keep = full.length;
+  while (keep > 1 && node.getComputedTextLength() > width) node.textContent = `${full.slice(0, --keep)}…`;
 }
 
 /**
@@ -141,7 +155,9 @@ export function drawUsageChart(container, series, currency) {
   }
   const width = Math.max(280, container.clientWidth || 480);
   const height = 220;
-  const margin = { left: 64, right: 14, top: 26, bottom: 40 };
+  // NOTE: the left margin holds the longest amount on the axis (about 7 px a character at 12 px).
+  const longest = series.points.reduce((most, p) => Math.max(most, String(p.total).length), 1);
+  const margin = { left: Math.max(64, 12 + longest * 7), right: 14, top: 26, bottom: 40 };
   const totals = series.points.map((p) => toPixelNumber(p.total));
   const top = Math.max(...totals) || 1;
   const x = (usage) => margin.left + (usage / series.max) * (width - margin.left - margin.right);

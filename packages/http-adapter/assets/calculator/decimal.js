@@ -1,5 +1,5 @@
-// Exact sums and differences of the engine's money strings, for the figures the page derives from
-// a result (the discount step, the sum of the instances a chart folds into one bar). Hand-written
+// Exact sums of the engine's money strings, for what the page draws from a result (where each
+// line item's bar starts, the instances a chart folds into one bar). Hand-written
 // because the page loads nothing but pricing-core's public entry, which has no decimal export:
 // scaled BigInts, so money is never a float here.
 
@@ -14,12 +14,6 @@ function combine(a, b, sign) {
   const text = scale === 0 ? abs : `${abs.slice(0, -scale)}.${abs.slice(-scale)}`;
   return d < 0n ? `-${text}` : text;
 }
-
-/**
- * `a - b` of two plain decimal strings, exactly.
- * @example minus('10.00', '2.5') // '7.50'
- */
-export const minus = (a, b) => combine(a, b, -1n);
 
 /**
  * `a + b` of two plain decimal strings, exactly.

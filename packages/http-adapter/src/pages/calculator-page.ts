@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
+import { toPlainJson } from '../http/plain-json.js';
+import { PLAN_REQUEST_EXAMPLE } from '../routes/plan-example.js';
 import { packagePath } from './package-root.js';
 import { pricingBundle } from './pricing-bundle.js';
 import { pageHeaders, staticAsset } from './static-asset.js';
@@ -21,6 +23,9 @@ export function registerCalculatorPage(app: OpenAPIHono<AppEnv>): void {
     const asset = staticAsset(() => packagePath(`assets/calculator/${file}`), type);
     app.get(`/calculator/${file}`, (c) => asset.respond(c));
   }
+  // The page's sample plan is the API's example request: one sample, written once.
+  const sample = toPlainJson(PLAN_REQUEST_EXAMPLE);
+  app.get('/calculator/sample-plan.json', (c) => c.body(sample, 200, pageHeaders('application/json; charset=utf-8')));
   app.get('/calculator/pricing-core.js', async (c) => {
     // NOTE: built (or bundled from source) once per process, on the first request.
     bundle ??= pricingBundle();

@@ -278,4 +278,52 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
     expect((await shownPlan(page)).instances[0]!['addons']).toEqual([]);
     await page.close();
   });
+
+  it('on a desktop screen the total stays in view after scrolling the form to its last slider, and follows it', async () => {
+    const viewport = { width: 1440, height: 900 };
+    const page = await open({ ...TIERED_PLAN, instances: [...TIERED_PLAN.instances, ...TIERED_PLAN.instances, ...TIERED_PLAN.instances] }, viewport);
+    const slider = page.locator('main input[type="range"]').last();
+    await slider.scrollIntoViewIfNeeded();
+    expect(await page.evaluate('window.scrollY')).toBeGreaterThan(200);
+    const before = await page.getByTestId('total').textContent();
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => page.getByTestId('total').textContent()).not.toBe(before);
+    const box = await page.getByTestId('total').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+    await page.close();
+  });
+
+  it('at 375 px every text of both pictures lies inside its SVG, and a long violation wraps inside its field', async () => {
+    const metric = 'requests_of_a_really_long_metric_name_without_spaces_at_all';
+    const plan = {
+      ...TIERED_PLAN,
+      instances: [{ quantity: 2, region: 'eu-west-with-a-long-region-name', usage: { requests: 1500 } }, { quantity: 1, region: 'eu-west', usage: { requests: 300 } }],
+    };
+    const page = await open(plan, { width: 375, height: 800 });
+    await page.getByTestId('waterfall').waitFor();
+    await page.getByTestId('usage-chart').waitFor();
+    // NOTE: run in the page, as text: this package's TypeScript has no DOM types.
+    const outside = await page.evaluate(`[...document.querySelectorAll('.chart svg')].flatMap((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')].map((text) => ({ text: text.textContent, r: text.getBoundingClientRect() }))
+        .filter(({ r }) => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        .map(({ text, r }) => text + ' at ' + Math.round(r.left - box.left) + '..' + Math.round(r.right - box.left) + ' of ' + Math.round(box.width));
+    })`);
+    expect(outside).toEqual([]);
+    expect(await page.locator('.chart svg text').count()).toBeGreaterThan(10);
+    // A misspelled usage key: its message quotes two long names with no space to break at.
+    await page.getByTestId('plan').fill(JSON.stringify({ ...plan, planConfig: { prices: [{ ...plan.planConfig.prices[1], metricName: metric }] }, instances: [{ quantity: 1, usage: { [`${metric}_x`]: 5 } }] }, null, 2));
+    await page.getByTestId('field-violation').first().waitFor();
+    const overflowing = await page.evaluate(`[...document.querySelectorAll('.field-error')].map((node) => {
+      const holder = node.parentElement.getBoundingClientRect();
+      const r = node.getBoundingClientRect();
+      return { left: r.left >= holder.left - 0.5, right: r.right <= holder.right + 0.5, fits: node.scrollWidth <= node.clientWidth + 1, page: r.right <= window.innerWidth };
+    })`);
+    expect(overflowing).not.toEqual([]);
+    for (const box of overflowing as Record<string, boolean>[]) expect(box).toEqual({ left: true, right: true, fits: true, page: true });
+    await page.close();
+  });
 });
