@@ -26,8 +26,8 @@ const PACKAGES = [
 ];
 const ALLOWED = /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|migrations\/[^/]+\.sql)$/;
 // NOTE: the server also serves its pages: the calculator's files and the browser build of the
-// engine it loads (/calculator).
-const SERVER_PAGES = /^package\/(assets\/calculator\/[^/]+\.(html|js|css)|dist\/browser\/pricing-core\.js)$/;
+// engine it loads (/calculator); and its two bins are files of their own that import dist.
+const SERVER_PAGES = /^package\/(assets\/calculator\/[^/]+\.(html|js|css)|dist\/browser\/pricing-core\.js|bin\/(billing|billing-server)\.js)$/;
 const REQUIRED = ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/CHANGELOG.md'];
 
 const failures = [];
