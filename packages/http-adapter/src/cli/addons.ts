@@ -1,6 +1,6 @@
-import { Command, InvalidArgumentError } from 'commander';
-import { CliError } from './cli-error.js';
-import { DEV_ORGANIZATION, serverConnection, type ServerConnection } from './dev-server.js';
+import { Command, Option } from 'commander';
+import { anyCaseChoice, CliError } from './cli-error.js';
+import { serverConnection, withConnectionOptions, type ServerConnection } from './dev-server.js';
 
 interface ConnectionOptions {
   server?: string;
@@ -18,11 +18,6 @@ interface Addon {
   endDate: string | null;
 }
 
-const httpUrl = (value: string): string => {
-  if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
-  return value;
-};
-
 /**
  * `billing addons list|cancel ID|undo-cancel ID`: the add-on subscription API of a running server,
  * as one line per add-on (`--format json`: the API's answer).
@@ -34,14 +29,7 @@ export function registerAddonsCommand(program: Command): void {
     .description("The organization's add-on subscriptions on a running server (default: the development server, org_demo)")
     .addHelpText('after', '\nExamples:\n  billing addons list\n  billing addons cancel ID\n  billing addons undo-cancel ID --server http://127.0.0.1:8080 --token $TOKEN --org org_acme');
   const withConnection = (command: Command) =>
-    command
-      .option('--server <url>', 'the billing server (http://host:port; default: the development server)', httpUrl)
-      .option('--token <jwt>', "bearer token for the organization (default: the development server's)")
-      .option('--org <id>', `organization (X-Organization-ID; default ${DEV_ORGANIZATION})`)
-      .option('--format <format>', 'table or json', (value: string) => {
-        if (value !== 'table' && value !== 'json') throw new InvalidArgumentError('must be table or json');
-        return value;
-      }, 'table');
+    withConnectionOptions(command).addOption(new Option('--format <format>', 'output format: table or json (either case)').argParser(anyCaseChoice(['table', 'json'])).default('table'));
   withConnection(addons.command('list').description('List the add-on subscriptions, newest first (one page of up to 1000)')).action(async (options: ConnectionOptions) => {
     const answer = (await call(serverConnection(options), 'GET', '/v1/addon-subscriptions?pageSize=1000')) as { addonSubscriptions: Addon[] };
     process.stdout.write(options.format === 'json' ? `${JSON.stringify(answer)}\n` : table(answer.addonSubscriptions));

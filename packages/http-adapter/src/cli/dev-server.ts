@@ -1,4 +1,5 @@
 import { DEV_ORGANIZATION, devCredentialsPath, readDevCredentials, type DevCredentials } from '../process/dev-mode.js';
+import { InvalidArgumentError, type Command } from 'commander';
 import { CliError, cliSettings } from './cli-error.js';
 
 export { DEV_ORGANIZATION };
@@ -48,4 +49,22 @@ export function serverConnection(options: { server?: string | undefined; token?:
   if (server === undefined) throw new CliError(`--server not given: pass the server's address (--server http://127.0.0.1:8080), or ${noDevelopmentServer(process.env)}`);
   if (token === undefined) throw new CliError(`--token not given: pass a bearer token for the organization (--token JWT), or ${noDevelopmentServer(process.env)}`);
   return { server: server.replace(/\/+$/, ''), token, org: options.org ?? DEV_ORGANIZATION };
+}
+
+/** An http(s) URL option value without trailing slashes; anything else is a usage error (exit 2). */
+export function httpUrl(value: string): string {
+  if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * The `--server`, `--token` and `--org` options of a command that calls the API, each defaulting
+ * to the development server's (read by `serverConnection`).
+ * @example withConnectionOptions(program.command('listen'))
+ */
+export function withConnectionOptions(command: Command): Command {
+  return command
+    .option('--server <url>', 'the billing server (http://host:port; default: the development server)', httpUrl)
+    .option('--token <jwt>', "bearer token for the organization (default: the development server's)")
+    .option('--org <id>', `organization (X-Organization-ID; default ${DEV_ORGANIZATION})`);
 }

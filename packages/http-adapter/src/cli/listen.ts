@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { Webhook } from 'standardwebhooks';
 import { CliError } from './cli-error.js';
-import { DEV_ORGANIZATION, serverConnection } from './dev-server.js';
+import { httpUrl, serverConnection, withConnectionOptions } from './dev-server.js';
 
 interface ListenOptions {
   server?: string;
@@ -13,11 +13,6 @@ interface ListenOptions {
   port: string;
   host: string;
 }
-
-const httpUrl = (value: string): string => {
-  if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
-  return value.replace(/\/+$/, '');
-};
 
 /** The most a received event's body may be: the service's events are far smaller. */
 const MAX_EVENT_BYTES = 1024 * 1024;
@@ -29,12 +24,8 @@ const MAX_EVENT_BYTES = 1024 * 1024;
  * @example billing listen --server http://127.0.0.1:8080 --token $TOKEN --org org_demo --forward-to http://127.0.0.1:3000/hooks
  */
 export function registerListenCommand(program: Command): void {
-  program
-    .command('listen')
+  withConnectionOptions(program.command('listen'))
     .description('Receive this organization\'s events locally: registers a destination while it runs, verifies and prints each event')
-    .option('--server <url>', 'the billing server (http://host:port; default: the development server)', httpUrl)
-    .option('--token <jwt>', "bearer token for the organization (default: the development server's)")
-    .option('--org <id>', `organization (X-Organization-ID; default ${DEV_ORGANIZATION})`)
     .option('--forward-to <url>', 'also POST each verified event, with its headers, to this URL', httpUrl)
     .option('--port <port>', 'local port to listen on (0: any free port)', '0')
     .option('--host <host>', 'local address to listen on', '127.0.0.1')
