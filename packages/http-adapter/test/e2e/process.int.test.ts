@@ -112,13 +112,19 @@ describe('the process', () => {
         const sent = await runCli(['webhook', 'send', 'paddle', 'subscription.created'], { env });
         expect(sent).toMatchObject({ code: 0, stderr: '' });
         expect(sent.stdout).toMatch(/^200 \{"success":true/);
+        const listed = await runCli(['addons', 'list', '--format', 'JSON'], { env });
+        expect(listed.code).toBe(0);
+        expect((JSON.parse(listed.stdout) as { addonSubscriptions: { provider: string }[] }).addonSubscriptions.map((a) => a.provider)).toEqual(['paddle']);
+        const refused = await runCli(['addons', 'cancel', 'no-such-addon'], { env });
+        expect(refused).toMatchObject({ code: 1, stdout: '' });
+        expect(refused.stderr).toMatch(/^the server answered 404 NOT_FOUND: /);
       } finally {
         await second.stop();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 
   it('production mode is unchanged: no development token, secret or demonstration endpoint, even beside a kept development file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'billing-prod-'));
@@ -145,5 +151,5 @@ describe('the process', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
