@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLE_SIZE_LIMIT_KB, describeBundle, measureBundle } from '../packages/pricing-core/scripts/bundle-size.mjs';
 import { CLIENT_CONSUMER_FILES, CONSUMER_FILES } from './consumer-files.mjs';
+import { checkPackagingDoc, measureTarball } from './packaging-figures.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPOSITORY = 'https://github.com/billing-engine/billing';
@@ -95,7 +96,7 @@ try {
   }
 
   check('docs/packaging.md: the tarball and migration counts are the measured ones', () =>
-    run('node', [join(ROOT, 'scripts/packaging-figures.mjs'), '--check'], ROOT).trim(),
+    checkPackagingDoc(PACKAGES.map(({ dir }) => measureTarball(dir, tarballs[dir]))),
   );
 
   const project = join(work, 'consumer');
