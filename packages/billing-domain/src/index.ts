@@ -26,7 +26,7 @@ export type {
 } from './contract.js';
 
 export { createBillingService, createAddonService, createWebhookProcessor } from './service/index.js';
-export { MAX_PAGE_TOKEN_LENGTH, DEFAULT_REPLAY_CHECKPOINT_LAG_MS } from './service/index.js';
+export { MAX_PAGE_TOKEN_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, DEFAULT_REPLAY_CHECKPOINT_LAG_MS } from './service/index.js';
 export type { AddonServiceOptions, BillingServiceDeps, WebhookCodecs, WebhookProcessorDeps } from './service/index.js';
 
 export { openStore, openPgliteStore, openPostgresStore, applyMigrations, loadMigrations, DEFAULT_DATA_DIR } from './storage/index.js';
@@ -92,6 +92,8 @@ export {
   missingSignatureHeaders,
   signWebhook,
   WebhookSecretError,
+  generateStandardSecret,
+  formatFieldPath,
 } from './webhooks/index.js';
 export type { VerifyResult, NormalizeResult, SignOptions } from './webhooks/index.js';
 
@@ -114,7 +116,6 @@ export {
   retryAfterMs,
   signatureOf,
   webhookHeaders,
-  SECRET_PREFIX,
   checkDestinationUrl,
   isPrivateAddress,
   parseDestinationUrl,

@@ -1,4 +1,4 @@
-import { standardSecretKey } from '../webhooks/verify-standard.js';
+import { parseStandardSecret, STANDARD_SECRET_RULE } from '../webhooks/standard-secret.js';
 
 type RawPath = (string | number)[];
 export interface RawIssue {
@@ -31,8 +31,8 @@ export function semanticIssues(endpoints: unknown, base: RawPath): RawIssue[] {
           issues.push({ path: [...base, index, 'secrets', at], message: apiKeyMessage(apiKey, provider) });
           return;
         }
-        if (provider === 'standard' && (!secret.startsWith('whsec_') || standardSecretKey(secret) === undefined)) {
-          issues.push({ path: [...base, index, 'secrets', at], message: 'a standard secret must be "whsec_" followed by base64' });
+        if (provider === 'standard' && parseStandardSecret(secret) === undefined) {
+          issues.push({ path: [...base, index, 'secrets', at], message: STANDARD_SECRET_RULE });
         }
       });
     }

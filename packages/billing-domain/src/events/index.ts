@@ -29,6 +29,6 @@ export { httpEventSender, senderAgents, RESPONSE_PREVIEW_BYTES } from './http-se
 export type { EventSender, OutboundRequest, SenderAgents } from './http-sender.js';
 export { DEFAULT_DELIVERY_POLICY, nextStep, parseDuration, parseSchedule, retryAfterMs } from './retry-schedule.js';
 export type { AttemptResult, DeliveryPolicy } from './retry-schedule.js';
-export { signatureOf, webhookHeaders, SECRET_PREFIX } from './signing.js';
+export { signatureOf, webhookHeaders } from './signing.js';
 export { checkDestinationUrl, isPrivateAddress, parseDestinationUrl, resolveChecked, systemResolveAll } from './url-guard.js';
 export type { ResolveAll, UrlPolicy } from './url-guard.js';

@@ -5,4 +5,4 @@ export type { AddonServiceOptions } from './addon-service.js';
 export { DEFAULT_REPLAY_CHECKPOINT_LAG_MS } from './process-event.js';
 export { createWebhookProcessor } from './webhook-processor.js';
 export type { WebhookCodecs, WebhookProcessorDeps } from './webhook-processor.js';
-export { signPageToken, verifyPageToken, MAX_PAGE_TOKEN_LENGTH } from './page-token.js';
+export { MAX_PAGE_TOKEN_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './paging.js';

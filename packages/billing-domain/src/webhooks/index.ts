@@ -10,3 +10,5 @@ export type { HeaderBag } from './headers.js';
 export { missingSignatureHeaders } from './signature-headers.js';
 export { signWebhook, WebhookSecretError } from './sign.js';
 export type { SignOptions } from './sign.js';
+export { generateStandardSecret } from './standard-secret.js';
+export { formatFieldPath } from './field-path.js';

@@ -1,5 +1,5 @@
 import { hmacSha256 } from './crypto.js';
-import { standardSecretKey } from './verify-standard.js';
+import { parseStandardSecret, STANDARD_SECRET_RULE } from './standard-secret.js';
 
 /** The providers a delivery can be signed for (`ProviderName`, written out: the contract module imports the events, which sign). */
 type ProviderName = 'stripe' | 'paddle' | 'standard';
@@ -29,8 +29,8 @@ export function signWebhook(provider: ProviderName, body: string | Uint8Array, s
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   if (provider === 'stripe') return { 'stripe-signature': `t=${ts},v1=${hmacSha256(secret, `${ts}.`, bytes).toString('hex')}` };
   if (provider === 'paddle') return { 'paddle-signature': `ts=${ts};h1=${hmacSha256(secret, `${ts}:`, bytes).toString('hex')}` };
-  const key = /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret) ? standardSecretKey(secret) : undefined;
-  if (key === undefined) throw new WebhookSecretError('a standard secret must be "whsec_" followed by base64');
+  const key = parseStandardSecret(secret);
+  if (key === undefined) throw new WebhookSecretError(STANDARD_SECRET_RULE);
   const eventId = options.eventId ?? '';
   return { 'webhook-id': eventId, 'webhook-timestamp': ts, 'webhook-signature': standardSignature(key, eventId, ts, bytes) };
 }

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventService, type Outcome } from '@billing/billing-domain';
+import { EVENT_TYPES, formatFieldPath, type EventService, type Outcome } from '@billing/billing-domain';
 import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { domainErrorResponse, invalidArgument } from '../errors/aip193.js';
@@ -74,10 +74,7 @@ const ROUTES: RouteConfig[] = [
 
 /** Field violations of a zod failure, each named by its path (`eventTypes[2]`). */
 function violationsOf(error: z.ZodError): { field: string; description: string }[] {
-  return error.issues.slice(0, 100).map((issue) => ({
-    field: issue.path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), '') || 'body',
-    description: issue.message,
-  }));
+  return error.issues.map((issue) => ({ field: formatFieldPath(issue.path, 'body'), description: issue.message }));
 }
 
 const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>, status: 200 | 201, subject = '') =>
