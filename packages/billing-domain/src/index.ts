@@ -94,6 +94,7 @@ export {
   WebhookSecretError,
   generateStandardSecret,
   formatFieldPath,
+  zodViolations,
 } from './webhooks/index.js';
 export type { VerifyResult, NormalizeResult, SignOptions } from './webhooks/index.js';
 

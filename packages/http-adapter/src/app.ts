@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { requireAuth } from './auth/require-auth.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { INLINE_CALCULATOR, type PlanCalculator } from './calculation/plan-calculator.js';
+import { closestName } from '@billing/pricing-core';
 import { errorResponse } from './errors/aip193.js';
 import { RequestIncompleteError } from './http/body.js';
 import type { AppEnv } from './http/context.js';
@@ -77,7 +78,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/v1', createV1App(deps));
   app.route(WEBHOOK_PREFIX.slice(0, -1), createWebhookApp(deps));
   app.route('/api/v1', createApiApp(deps));
-  app.notFound(routeNotFound);
+  let documented: string[] | undefined;
+  app.notFound((c) => routeNotFound(c, (documented ??= documentedPaths(app))));
   app.onError(answerError(aip193Errors));
   return app;
 }
@@ -126,8 +128,41 @@ export function createApiApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   return api;
 }
 
-function routeNotFound(c: Context<AppEnv>): Response {
-  return errorResponse(c, { status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}` });
+/** The paths of the OpenAPI document (`/v1/addon-subscriptions/{addonSubscriptionId}:cancel`). */
+function documentedPaths(app: OpenAPIHono<AppEnv>): string[] {
+  return app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [d.route.path] : []));
+}
+
+/**
+ * The 404 of a path no route serves. A custom method (`…:undocancel`) the resource does not have is
+ * told the ones it has, with the nearest named when one is close.
+ */
+function routeNotFound(c: Context<AppEnv>, documented: readonly string[] = []): Response {
+  const methods = customMethodsOf(c.req.path, documented);
+  const verb = c.req.path.slice(c.req.path.lastIndexOf(':') + 1);
+  const near = closestName(verb, methods);
+  const hint = methods.length === 0 ? '' : `; the custom methods here are ${methods.map((m) => `:${m}`).join(', ')}${near === undefined ? '' : ` (did you mean :${near}?)`}`;
+  return errorResponse(c, { status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}${hint}` });
+}
+
+/**
+ * The custom methods documented for the resource a `…/{id}:verb` path names: the documented paths
+ * `…/{param}:method` whose segments match the request's, a `{param}` matching any one segment.
+ * @example customMethodsOf('/v1/addon-subscriptions/as_1:undocancel', ['/v1/addon-subscriptions/{id}:cancel']) // ['cancel']
+ */
+export function customMethodsOf(path: string, documented: readonly string[]): string[] {
+  const colon = path.lastIndexOf(':');
+  if (colon < 0 || path.includes('/', colon)) return [];
+  const segments = path.slice(0, colon).split('/');
+  const methods: string[] = [];
+  for (const candidate of documented) {
+    const at = candidate.lastIndexOf(':');
+    if (at < 0 || candidate.includes('/', at)) continue;
+    const pattern = candidate.slice(0, at).split('/');
+    const same = pattern.length === segments.length && pattern.every((p, i) => p === segments[i] || (p.startsWith('{') && p.endsWith('}') && segments[i] !== ''));
+    if (same && !methods.includes(candidate.slice(at + 1))) methods.push(candidate.slice(at + 1));
+  }
+  return methods;
 }
 
 /** The answers of a sub-app to a request its handler could not finish. */

@@ -23,6 +23,7 @@ export { MAX_LISTED_VIOLATIONS } from './validation/collector.js';
 export { formatPath } from './validation/field-path.js';
 export type { PathSegment } from './validation/field-path.js';
 export { closestName, editDistance } from './errors/did-you-mean.js';
+export { unknownFieldMessage } from './validation/unknown-fields.js';
 export type { FieldViolation } from './errors/pricing-validation-error.js';
 export type {
   AddonUsage,

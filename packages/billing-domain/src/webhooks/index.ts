@@ -11,4 +11,4 @@ export { missingSignatureHeaders } from './signature-headers.js';
 export { signWebhook, WebhookSecretError } from './sign.js';
 export type { SignOptions } from './sign.js';
 export { generateStandardSecret } from './standard-secret.js';
-export { formatFieldPath } from './field-path.js';
+export { formatFieldPath, zodViolations } from './field-path.js';

@@ -34,7 +34,7 @@ export function payloadTooLarge(c: Context, limitBytes: number): Response {
   return errorResponse(c, {
     ...TRANSPORT_ERRORS.payloadTooLarge,
     reason: 'PAYLOAD_TOO_LARGE',
-    message: `the request body is larger than ${limitBytes} bytes`,
+    message: `the request body is larger than ${limitBytes} bytes (BILLING_BODY_LIMIT_BYTES)`,
   });
 }
 
