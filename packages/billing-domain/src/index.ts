@@ -93,10 +93,11 @@ export {
   signWebhook,
   WebhookSecretError,
   generateStandardSecret,
+  WEBHOOK_PROVIDERS,
   formatFieldPath,
   zodViolations,
 } from './webhooks/index.js';
-export type { VerifyResult, NormalizeResult, SignOptions } from './webhooks/index.js';
+export type { VerifyResult, NormalizeResult, SignOptions, WebhookProvider, SampleOptions } from './webhooks/index.js';
 
 export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
 export type { BillingConfigIssue, SecretEnvironment } from './config/index.js';

@@ -1,4 +1,5 @@
-export { verifyWebhookSignature } from './verify.js';
+export { verifyWebhookSignature, missingSignatureHeaders, signWebhook, WEBHOOK_PROVIDERS } from './providers/index.js';
+export type { WebhookProvider, SampleOptions } from './providers/index.js';
 export type { VerifyResult, VerifyFailureReason, VerifyInput } from './verify-result.js';
 export { normalizeWebhookEvent } from './normalize.js';
 export type { NormalizeResult, NormalizeInput } from './normalize-result.js';
@@ -7,8 +8,7 @@ export type { StandardWebhookPayload } from './standard-schema.js';
 export { mapProviderStatus } from './status.js';
 export { getHeader } from './headers.js';
 export type { HeaderBag } from './headers.js';
-export { missingSignatureHeaders } from './signature-headers.js';
-export { signWebhook, WebhookSecretError } from './sign.js';
+export { WebhookSecretError } from './sign.js';
 export type { SignOptions } from './sign.js';
 export { generateStandardSecret } from './standard-secret.js';
 export { formatFieldPath, zodViolations } from './field-path.js';
