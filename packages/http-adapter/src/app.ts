@@ -128,9 +128,9 @@ export function createApiApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   return api;
 }
 
-/** The paths of the OpenAPI document (`/v1/addon-subscriptions/{addonSubscriptionId}:cancel`). */
+/** The routes of the OpenAPI document (`POST /v1/addon-subscriptions/{addonSubscriptionId}:cancel`). */
 function documentedPaths(app: OpenAPIHono<AppEnv>): string[] {
-  return app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [d.route.path] : []));
+  return app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [`${d.route.method.toUpperCase()} ${d.route.path}`] : []));
 }
 
 /**
@@ -140,27 +140,34 @@ function documentedPaths(app: OpenAPIHono<AppEnv>): string[] {
 function routeNotFound(c: Context<AppEnv>, documented: readonly string[] = []): Response {
   const methods = customMethodsOf(c.req.path, documented);
   const verb = c.req.path.slice(c.req.path.lastIndexOf(':') + 1);
-  const near = closestName(verb, methods);
-  const hint = methods.length === 0 ? '' : `; the custom methods here are ${methods.map((m) => `:${m}`).join(', ')}${near === undefined ? '' : ` (did you mean :${near}?)`}`;
+  const named = methods.filter((m) => m.name === verb).map((m) => m.httpMethod);
+  const near = closestName(verb, methods.map((m) => m.name));
+  const hint =
+    named.length > 0
+      ? `; :${verb} takes ${named.join(', ')}`
+      : methods.length === 0
+        ? ''
+        : `; the custom methods here are ${[...new Set(methods.map((m) => `:${m.name}`))].join(', ')}${near === undefined ? '' : ` (did you mean :${near}?)`}`;
   return errorResponse(c, { status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}${hint}` });
 }
 
 /**
- * The custom methods documented for the resource a `…/{id}:verb` path names: the documented paths
- * `…/{param}:method` whose segments match the request's, a `{param}` matching any one segment.
- * @example customMethodsOf('/v1/addon-subscriptions/as_1:undocancel', ['/v1/addon-subscriptions/{id}:cancel']) // ['cancel']
+ * The custom methods documented for the resource a `…/{id}:verb` path names: the documented routes
+ * `METHOD …/{param}:name` whose segments match the request's, a `{param}` matching any one segment.
+ * @example customMethodsOf('/v1/addon-subscriptions/as_1:undocancel', ['POST /v1/addon-subscriptions/{id}:cancel']) // [{ name: 'cancel', httpMethod: 'POST' }]
  */
-export function customMethodsOf(path: string, documented: readonly string[]): string[] {
+export function customMethodsOf(path: string, documented: readonly string[]): { name: string; httpMethod: string }[] {
   const colon = path.lastIndexOf(':');
   if (colon < 0 || path.includes('/', colon)) return [];
   const segments = path.slice(0, colon).split('/');
-  const methods: string[] = [];
-  for (const candidate of documented) {
+  const methods: { name: string; httpMethod: string }[] = [];
+  for (const route of documented) {
+    const [httpMethod = '', candidate = ''] = route.split(' ');
     const at = candidate.lastIndexOf(':');
     if (at < 0 || candidate.includes('/', at)) continue;
     const pattern = candidate.slice(0, at).split('/');
     const same = pattern.length === segments.length && pattern.every((p, i) => p === segments[i] || (p.startsWith('{') && p.endsWith('}') && segments[i] !== ''));
-    if (same && !methods.includes(candidate.slice(at + 1))) methods.push(candidate.slice(at + 1));
+    if (same) methods.push({ name: candidate.slice(at + 1), httpMethod });
   }
   return methods;
 }

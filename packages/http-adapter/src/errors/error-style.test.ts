@@ -48,12 +48,19 @@ describe('examples: custom methods', () => {
     );
   });
 
+  it('GET on an existing custom method: 404 naming the HTTP method it takes', async () => {
+    const app = testApp(fakeBilling());
+    const res = await app.request('/v1/addon-subscriptions/as_1:cancel', { headers: authHeaders(await token) });
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('no route for GET /v1/addon-subscriptions/as_1:cancel; :cancel takes POST');
+  });
+
   it('the custom methods of a path: those documented for the same resource shape only', () => {
-    const documented = ['/v1/plans:calculate', '/v1/addon-subscriptions/{id}:cancel', '/v1/addon-subscriptions/{id}:undo-cancel', '/v1/events/{eventId}:resend'];
-    expect(customMethodsOf('/v1/plans:calc', documented)).toEqual(['calculate']);
-    expect(customMethodsOf('/v1/events/evt_1:resnd', documented)).toEqual(['resend']);
-    expect(customMethodsOf('/v1/addon-subscriptions:cancel', documented)).toEqual([]);
-    expect(customMethodsOf('/v1/addon-subscriptions/as_1', documented)).toEqual([]);
+    const documented = ['POST /v1/plans:calculate', 'POST /v1/addon-subscriptions/{id}:cancel', 'POST /v1/addon-subscriptions/{id}:undo-cancel', 'POST /v1/events/{eventId}:resend'];
+    const names = (path: string) => customMethodsOf(path, documented).map((m) => m.name);
+    expect(names('/v1/plans:calc')).toEqual(['calculate']);
+    expect(names('/v1/events/evt_1:resnd')).toEqual(['resend']);
+    expect(names('/v1/addon-subscriptions:cancel')).toEqual([]);
+    expect(names('/v1/addon-subscriptions/as_1')).toEqual([]);
   });
 });
 
