@@ -1,7 +1,7 @@
 import { getHeader } from '../headers.js';
 import { hmacSha256 } from '../crypto.js';
 import { normalizePaddleEvent } from '../normalize-paddle.js';
-import { verifyPaddleSignature } from '../verify-paddle.js';
+import { verifyHexSignatureHeader } from '../hex-signature-header.js';
 import { blank, DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
 
 type Json = Record<string, unknown>;
@@ -9,7 +9,15 @@ type Json = Record<string, unknown>;
 /** Paddle Billing: `Paddle-Signature: ts=<unix>;h1=<hex HMAC of "ts:body">`, keyed with the secret key. */
 export const paddle: WebhookProvider = {
   missingSignatureHeaders: (headers) => (blank(getHeader(headers, 'Paddle-Signature')) ? 'Paddle-Signature header is missing' : undefined),
-  verify: verifyPaddleSignature,
+  // `ts=<unix>;h1=<hex>[;h1=<hex>...]`.
+  verify: (input) =>
+    verifyHexSignatureHeader(input, {
+      header: 'Paddle-Signature',
+      separator: ';',
+      timestampKey: 'ts',
+      signatureKey: 'h1',
+      signedPrefix: (ts) => `${ts}:`,
+    }),
   normalize: normalizePaddleEvent,
   sign: (body, secret, { now }) => {
     const ts = String(unixSeconds(now));

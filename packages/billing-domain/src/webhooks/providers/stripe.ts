@@ -1,7 +1,7 @@
 import { getHeader } from '../headers.js';
 import { hmacSha256 } from '../crypto.js';
 import { normalizeStripeEvent } from '../normalize-stripe.js';
-import { verifyStripeSignature } from '../verify-stripe.js';
+import { verifyHexSignatureHeader } from '../hex-signature-header.js';
 import { blank, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
 
 type Json = Record<string, unknown>;
@@ -9,7 +9,15 @@ type Json = Record<string, unknown>;
 /** Stripe: `Stripe-Signature: t=<unix>,v1=<hex HMAC of "t.body">`, keyed with the whole `whsec_...` string. */
 export const stripe: WebhookProvider = {
   missingSignatureHeaders: (headers) => (blank(getHeader(headers, 'Stripe-Signature')) ? 'Stripe-Signature header is missing' : undefined),
-  verify: verifyStripeSignature,
+  // `t=<unix>,v1=<hex>[,v1=<hex>...]`; `v0` and unknown schemes are ignored.
+  verify: (input) =>
+    verifyHexSignatureHeader(input, {
+      header: 'Stripe-Signature',
+      separator: ',',
+      timestampKey: 't',
+      signatureKey: 'v1',
+      signedPrefix: (t) => `${t}.`,
+    }),
   normalize: normalizeStripeEvent,
   sign: (body, secret, { now }) => {
     const ts = String(unixSeconds(now));
