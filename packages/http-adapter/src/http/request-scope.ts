@@ -23,7 +23,7 @@ export interface ObserveRequestsOptions {
 
 /**
  * The app's one per-request middleware: the request id (echoed in `X-Request-ID` on the answer Hono
- * sends), the log line and the metrics, from one clock read on arrival and one on the answer. Every
+ * sends), the log line (none for an answered health check) and the metrics, from one clock read on arrival and one on the answer. Every
  * answer, a sub-app's error answers included, comes back through here as `c.res`.
  * @example app.use('*', observeRequests({ logger, timeoutMs: 10_000 }))
  */
@@ -44,6 +44,12 @@ export function observeRequests(options: ObserveRequestsOptions): MiddlewareHand
       counters.count(c.req.method, route, status, (ended - started) / 1000);
       if (scope.storageUnavailable) counters.storageError(route);
     }
-    writeRequestLine(logger, scope.requestId, c.req.method, c.req.path, status, ended - started);
+    // Health checks come every few seconds from the orchestrator: one answered, they write no line
+    // (docs/operations.md, "Logs"); a failing one (5xx) does. Their metrics are counted all the same.
+    const path = c.req.path;
+    if (status >= 500 || !HEALTH_CHECKS.has(path)) writeRequestLine(logger, scope.requestId, c.req.method, path, status, ended - started);
   };
 }
+
+/** The paths of the health checks. */
+const HEALTH_CHECKS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
