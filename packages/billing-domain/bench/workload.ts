@@ -4,7 +4,7 @@
  * a quantity change, a failed payment and a recovery; one delivery in twenty is a type the
  * service ignores. Event times rise with the position, so each subscription's events are in order.
  */
-import { signWebhook } from '../src/webhooks/sign.js';
+import { signWebhook } from '../src/webhooks/providers/index.js';
 import type { WebhookDelivery } from '../src/index.js';
 
 export const BENCH_ORG = 'org_bench';

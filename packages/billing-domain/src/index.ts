@@ -1,157 +1,50 @@
 export { PROVIDERS } from './contract.js';
 export type {
-  AddonPricingModel,
-  AddonStatus,
   AddonSubscription,
   AddonSubscriptionPage,
-  AddonSubscriptionTimestamps,
   AddonSubscriptionService,
-  AddonType,
   BillingConfig,
   BillingService,
   DomainError,
   DomainErrorCode,
-  ListAddonSubscriptionsQuery,
-  FieldViolation,
+  EventDelivery,
+  EventDestination,
+  EventService,
   Outcome,
+  OutboundEvent,
   ProviderName,
-  RecordStatus,
   WebhookAck,
   UnauthenticatedReason,
   WebhookDelivery,
-  WebhookEndpointConfig,
   WebhookOutcomeCode,
   WebhookPrincipal,
   WebhookProcessor,
 } from './contract.js';
 
-export { createBillingService, createAddonService, createWebhookProcessor } from './service/index.js';
-export { MAX_PAGE_TOKEN_LENGTH, DEFAULT_REPLAY_CHECKPOINT_LAG_MS } from './service/index.js';
-export type { AddonServiceOptions, BillingServiceDeps, WebhookCodecs, WebhookProcessorDeps } from './service/index.js';
+export { createBillingService } from './service/billing-service.js';
+export { createWebhookProcessor } from './service/webhook-processor.js';
+export { DEFAULT_REPLAY_CHECKPOINT_LAG_MS } from './service/process-event.js';
+export { MAX_PAGE_TOKEN_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './service/paging.js';
 
-export { openStore, openPgliteStore, openPostgresStore, applyMigrations, loadMigrations, DEFAULT_DATA_DIR } from './storage/index.js';
-export type { OpenStoreOptions, PostgresStoreOptions, Migration } from './storage/index.js';
-export { groupCommit, DEFAULT_GROUP_COMMIT, probeStore } from './storage/index.js';
-export type { StoreProbe } from './storage/index.js';
-export type { GroupCommit, GroupCommitOptions } from './storage/index.js';
-export type {
-  AddonListCursor,
-  AddonSubscriptionRepository,
-  BillingStore,
-  MigrationReport,
-  PageTokenKeyStore,
-  ReadOptions,
-  StoreKind,
-  SubscriptionRecord,
-  SubscriptionRepository,
-  UnitOfWork,
-  WebhookEventRecord,
-  WebhookEventStatus,
-  WebhookEventStore,
-  EventClaim,
-  EventCreates,
-  FoldCheckpoint,
-  FoldedState,
-} from './domain/ports.js';
-export { migrationsDirectory } from './migrations-dir.js';
+export { openStore } from './storage/open-store.js';
+export { loadMigrations } from './storage/migrate.js';
+export { probeStore, type StoreProbe } from './storage/probe-store.js';
+export type { BillingStore, UnitOfWork, WebhookEventRecord } from './domain/ports.js';
 
-export {
-  addonInvariantViolations,
-  applySnapshot,
-  cancel,
-  createAddon,
-  decideAddon,
-  isEnded,
-  paymentFailed,
-  paymentSucceeded,
-  providerCanceled,
-  reconcileAddons,
-  recordStatusFor,
-  statusAfterPayment,
-  toAddonSubscription,
-  undoCancel,
-} from './domain/index.js';
-export type {
-  AddonCommand,
-  AddonReconciliation,
-  AddonState,
-  BillingEvent,
-  EventEnvelope,
-  NormalizedAddonItem,
-  CancelOrigin,
-  ParentState,
-  SnapshotContext,
-  SubscriptionSnapshot,
-} from './domain/index.js';
+export { standardWebhookPayloadSchema } from './webhooks/standard-schema.js';
+export { signWebhook, WEBHOOK_PROVIDERS } from './webhooks/providers/index.js';
+export { WebhookSecretError } from './webhooks/sign.js';
+export { formatFieldPath, zodViolations } from './webhooks/field-path.js';
 
-export {
-  verifyWebhookSignature,
-  normalizeWebhookEvent,
-  standardWebhookPayloadSchema,
-  mapProviderStatus,
-  missingSignatureHeaders,
-  signWebhook,
-  WebhookSecretError,
-} from './webhooks/index.js';
-export type { VerifyResult, NormalizeResult, SignOptions } from './webhooks/index.js';
+export { parseBillingConfig } from './config/parse-billing-config.js';
+export { loadBillingConfig } from './config/load-billing-config.js';
+export { BillingConfigError } from './config/billing-config-error.js';
+export type { SecretEnvironment } from './config/resolve-secrets.js';
 
-export { parseBillingConfig, loadBillingConfig, BillingConfigError } from './config/index.js';
-export type { BillingConfigIssue, SecretEnvironment } from './config/index.js';
-
-export {
-  ADDON_EVENT_TYPES,
-  EVENT_TYPES,
-  isEventType,
-  createEventService,
-  createDeliverer,
-  httpEventSender,
-  senderAgents,
-  RESPONSE_PREVIEW_BYTES,
-  DEFAULT_DELIVERY_POLICY,
-  nextStep,
-  parseDuration,
-  parseSchedule,
-  retryAfterMs,
-  signatureOf,
-  webhookHeaders,
-  SECRET_PREFIX,
-  checkDestinationUrl,
-  isPrivateAddress,
-  parseDestinationUrl,
-  resolveChecked,
-  systemResolveAll,
-} from './events/index.js';
-export type {
-  AddonAttributes,
-  AddonEventData,
-  AddonEventType,
-  AttemptOutcome,
-  DeliveryAttempt,
-  DeliveryStatus,
-  DestinationCursor,
-  DestinationRecord,
-  EventDelivery,
-  EventDestination,
-  EventListQuery,
-  EventOutbox,
-  EventType,
-  LeaseRequest,
-  LeasedDelivery,
-  OutboundEvent,
-  PingEventData,
-  DestinationInput,
-  DestinationPage,
-  DestinationPatch,
-  EventPage,
-  EventService,
-  EventServiceOptions,
-  Deliverer,
-  DelivererOptions,
-  EventSender,
-  OutboundRequest,
-  SenderAgents,
-  AttemptResult,
-  DeliveryPolicy,
-  ResolveAll,
-  UrlPolicy,
-} from './events/index.js';
+export { EVENT_TYPES } from './events/event-types.js';
+export { createDeliverer, type Deliverer } from './events/deliverer.js';
+export { httpEventSender, senderAgents } from './events/http-sender.js';
+export { parseDuration, parseSchedule } from './events/retry-schedule.js';
+export type { AttemptOutcome } from './events/event-ports.js';
+export type { EventServiceOptions } from './events/event-service.js';
+export type { ResolveAll, UrlPolicy } from './events/url-guard.js';

@@ -11,8 +11,8 @@ import { createThrowawayDatabase, postgresUnavailableReason } from './support/po
 import { freshOrg } from './support/records.js';
 import { STRIPE_CREATED, stripeEventBody, stripeItem, stripeSubscription, stripeVmItem } from './fixtures/webhooks/stripe.js';
 import { normalizeWebhookEvent } from '../src/webhooks/normalize.js';
-import { signWebhook } from '../src/webhooks/sign.js';
-import { verifyWebhookSignature } from '../src/webhooks/verify.js';
+import { signWebhook } from '../src/webhooks/providers/index.js';
+import { verifyWebhookSignature } from '../src/webhooks/providers/index.js';
 import type { WebhookCodecs } from '../src/service/webhook-processor.js';
 import { PADDLE_OCCURRED_AT, paddleEventBody, paddleItem, paddlePrice, paddleSubscription, paddleTransaction, paddleVmItem } from './fixtures/webhooks/paddle.js';
 import { PADDLE_SECRET, STRIPE_SECRET } from './fixtures/webhooks/sign.js';

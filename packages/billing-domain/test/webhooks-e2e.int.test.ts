@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingService, WebhookDelivery, WebhookEndpointConfig } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { openStore } from '../src/storage/open-store.js';
-import { signWebhook } from '../src/webhooks/sign.js';
+import { signWebhook } from '../src/webhooks/providers/index.js';
 import type { BillingStore } from '../src/domain/ports.js';
 import { standardBody, standardSubscriptionData } from './fixtures/webhooks/standard.js';
 import { stripeEventBody, stripeSubscription } from './fixtures/webhooks/stripe.js';

@@ -15,7 +15,7 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // answers compared byte for byte (status, body, headers but `Date`). `node --conditions=source --import tsx
 // bench/differential.ts <previous build's dist/main.js>` (e.g. a worktree of the previous commit, built).
 // DIFF_RUNS (default 1500) random requests over every route, DIFF_PLANS (default 500) random valid and
-// invalid plans, DIFF_SEED (default 20) for fast-check.
+// invalid plans, DIFF_SEED (default 20) for fast-check, DIFF_SHOW (default 40) differences printed.
 
 const previousMain = process.argv[2];
 if (previousMain === undefined) throw new Error('usage: differential.ts <previous dist/main.js>');
@@ -173,7 +173,7 @@ try {
     await both({ method: 'POST', path: p.path, headers: { ...validAuth, 'content-type': 'application/json' }, body: JSON.stringify(p.body) });
   }
   console.log(`compared ${compared} request pairs (${unsendable} not sendable by node's client, skipped); ${differences.length} differences`);
-  for (const d of differences.slice(0, 40)) console.log(`- ${d}`);
+  for (const d of differences.slice(0, Number(process.env['DIFF_SHOW'] ?? 40))) console.log(`- ${d}`);
 } finally {
   await previous?.stop();
   await current.stop();

@@ -18,6 +18,12 @@ export { createPriceCache, DEFAULT_PRICE_CACHE } from './validation/price-cache.
 export type { PriceCache, PriceCacheSettings } from './validation/price-cache.js';
 export { MAX_INPUT_DECIMALS, MAX_MAGNITUDE_EXPONENT } from './money/bounds.js';
 export { MAX_LISTED_VIOLATIONS } from './validation/collector.js';
+// The field-path format and the "did you mean" rule of every error, shared with the packages that
+// report fields of their own.
+export { formatPath } from './validation/field-path.js';
+export type { PathSegment } from './validation/field-path.js';
+export { closestName, editDistance } from './errors/did-you-mean.js';
+export { unknownFieldMessage } from './validation/unknown-fields.js';
 export type { FieldViolation } from './errors/pricing-validation-error.js';
 export type {
   AddonUsage,

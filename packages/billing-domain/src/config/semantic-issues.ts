@@ -1,4 +1,5 @@
-import { standardSecretKey } from '../webhooks/verify-standard.js';
+import type { ProviderName } from '../contract.js';
+import { WEBHOOK_PROVIDERS } from '../webhooks/providers/index.js';
 
 type RawPath = (string | number)[];
 export interface RawIssue {
@@ -31,9 +32,8 @@ export function semanticIssues(endpoints: unknown, base: RawPath): RawIssue[] {
           issues.push({ path: [...base, index, 'secrets', at], message: apiKeyMessage(apiKey, provider) });
           return;
         }
-        if (provider === 'standard' && (!secret.startsWith('whsec_') || standardSecretKey(secret) === undefined)) {
-          issues.push({ path: [...base, index, 'secrets', at], message: 'a standard secret must be "whsec_" followed by base64' });
-        }
+        const issue = isProvider(provider) ? WEBHOOK_PROVIDERS[provider].secretIssue(secret) : undefined;
+        if (issue !== undefined) issues.push({ path: [...base, index, 'secrets', at], message: issue });
       });
     }
     if (typeof provider !== 'string' || typeof organizationId !== 'string') return;
@@ -55,11 +55,7 @@ const API_KEYS: [RegExp, string][] = [
   [/^rk_/, 'Stripe restricted API key (rk_...)'],
   [/^pdl_(?:live|sdbx)_apikey_/, 'Paddle API key (pdl_..._apikey_...)'],
 ];
-const SIGNING_SECRET: Record<string, string> = {
-  stripe: "the endpoint's signing secret (whsec_...)",
-  paddle: "the notification destination's secret key (pdl_ntfset_...)",
-  standard: 'the endpoint signing secret (whsec_...)',
-};
+const isProvider = (value: unknown): value is ProviderName => typeof value === 'string' && Object.hasOwn(WEBHOOK_PROVIDERS, value);
 
 /**
  * What kind of API key a secret is, `undefined` when it is not one.
@@ -72,6 +68,6 @@ export function apiKeyKind(secret: string): string | undefined {
 }
 
 function apiKeyMessage(kind: string, provider: unknown): string {
-  const wanted = (typeof provider === 'string' ? SIGNING_SECRET[provider] : undefined) ?? 'the webhook signing secret (whsec_... or pdl_ntfset_...)';
+  const wanted = isProvider(provider) ? WEBHOOK_PROVIDERS[provider].signingSecret : 'the webhook signing secret (whsec_... or pdl_ntfset_...)';
   return `is a ${kind}, not a webhook signing secret; the webhook signing secret is wanted: ${wanted}`;
 }

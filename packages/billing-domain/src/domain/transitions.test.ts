@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anAddon, at, T0 } from '../../test/support/addons.js';
-import { cancel, decideAddon, paymentFailed, paymentSucceeded, providerCanceled, scheduledEndPassed, undoCancel } from './transitions.js';
+import { cancel, paymentFailed, paymentSucceeded, providerCanceled, scheduledEndPassed, undoCancel } from './transitions.js';
 
 const parentActive = { status: 'ADDON_STATUS_ACTIVE', cancelAtPeriodEnd: false } as const;
 
@@ -81,10 +81,5 @@ describe('examples', () => {
     });
     const scheduled = anAddon({ cancelAtPeriodEnd: true, canceledAt: T0.toISOString(), cancelOrigin: 'customer' });
     expect(providerCanceled(scheduled, at(2), at(1)).canceledAt).toBe(T0.toISOString());
-  });
-
-  it('decideAddon dispatches every command', () => {
-    expect(decideAddon(anAddon(), { type: 'payment.failed', now: at(1) })).toMatchObject({ ok: true, value: { addonStatus: 'ADDON_STATUS_PAST_DUE' } });
-    expect(decideAddon(anAddon(), { type: 'provider.canceled', now: at(1), canceledAt: at(1) })).toMatchObject({ ok: true, value: { status: 'STATUS_INACTIVE' } });
   });
 });

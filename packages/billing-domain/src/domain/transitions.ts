@@ -1,13 +1,9 @@
 import type { AddonStatus, Outcome } from '../contract.js';
 import { isEnded, recordStatusFor, type AddonState, type ParentState } from './addon-state.js';
 
-/** Everything that can happen to one add-on, apart from a provider snapshot (see snapshot.ts). */
-export type AddonCommand =
-  | { type: 'payment.succeeded'; now: Date }
-  | { type: 'payment.failed'; now: Date }
-  | { type: 'cancel'; now: Date }
-  | { type: 'undo-cancel'; now: Date; parent: ParentState }
-  | { type: 'provider.canceled'; now: Date; canceledAt: Date };
+// The one home of every named add-on transition: the service's `:cancel` and `:undo-cancel`, the
+// event effects (payments, the provider's cancellation), the snapshot and the replay all call these
+// functions; a provider snapshot's own fields are mirrored in snapshot.ts.
 
 const ok = (value: AddonState): Outcome<AddonState> => ({ ok: true, value });
 
@@ -121,27 +117,4 @@ export function providerCanceled(state: AddonState, now: Date, canceledAt: Date)
     canceledAt: state.canceledAt ?? canceledAt.toISOString(),
     updateTime: now.toISOString(),
   };
-}
-
-/**
- * The single reducer over add-on commands.
- * @example decideAddon(active, { type: 'cancel', now })
- */
-export function decideAddon(state: AddonState, command: AddonCommand): Outcome<AddonState> {
-  switch (command.type) {
-    case 'payment.succeeded':
-      return ok(paymentSucceeded(state, command.now));
-    case 'payment.failed':
-      return ok(paymentFailed(state, command.now));
-    case 'cancel':
-      return cancel(state, command.now);
-    case 'undo-cancel':
-      return undoCancel(state, command.now, command.parent);
-    case 'provider.canceled':
-      return ok(providerCanceled(state, command.now, command.canceledAt));
-    default: {
-      const unreachable: never = command;
-      throw new Error(`unknown add-on command ${JSON.stringify(unreachable)}`);
-    }
-  }
 }

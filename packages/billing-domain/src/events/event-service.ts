@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DestinationInput, DestinationPatch, DomainError, EventDestination, EventService, EventType, Outcome } from '../contract.js';
 import type { BillingStore } from '../domain/ports.js';
-import { MAX_PAGE_TOKEN_LENGTH, signListToken, verifyListToken } from '../service/page-token.js';
+import { MAX_PAGE_TOKEN_LENGTH, pageSizeRefusal, readPage, timeIdCursor, type PageCursor } from '../service/paging.js';
 import { pageTokenKey, storageGuard } from '../service/service-support.js';
 import { isStorableText } from '../webhooks/storable-text.js';
 import type { DestinationRecord } from './event-ports.js';
 import { ADDON_EVENT_TYPES, EVENT_TYPES, isEventType } from './event-types.js';
-import { SECRET_PREFIX } from './signing.js';
+import { generateStandardSecret } from '../webhooks/standard-secret.js';
 import { checkDestinationUrl, systemResolveAll, type ResolveAll, type UrlPolicy } from './url-guard.js';
 
 /** The limits and settings of the events API. */
@@ -38,8 +38,6 @@ const invalid = (field: string, description: string) =>
 const destinationNotFound = (id: string) => failure({ code: 'event_destination.not_found', message: `event destination ${id} not found` });
 const eventNotFound = (id: string) => failure({ code: 'event.not_found', message: `event ${id} not found` });
 
-/** `whsec_` + base64 of 32 random bytes. */
-const newSecret = (): string => `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 
 const publicView = (d: DestinationRecord): EventDestination => ({
   id: d.id,
@@ -69,6 +67,13 @@ function checkEventTypes(types: readonly string[] | undefined): { ok: true; valu
   return { ok: true, value: types as EventType[] };
 }
 
+/** The position after an event in a listing, newest first: its sequence number. */
+const sequenceCursor: PageCursor<{ sequence: number }, number> = {
+  size: 1,
+  of: (event) => [String(event.sequence)],
+  read: ([sequence]) => (sequence !== undefined && /^\d{1,15}$/.test(sequence) ? Number(sequence) : undefined),
+};
+
 /**
  * The events API over a store: destinations (with the URL guard, the per-organization limit and
  * secrets), events, deliveries and resends; expected outcomes as values.
@@ -85,9 +90,6 @@ export function createEventService(store: BillingStore, options: EventServiceOpt
     description !== undefined && (description.length > options.maxDescriptionLength || !isStorableText(description))
       ? `description must be at most ${options.maxDescriptionLength} characters of text (BILLING_EVENT_DESCRIPTION_MAX_LENGTH)`
       : undefined;
-
-  const checkPageSize = (pageSize: number) =>
-    Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 1000 ? undefined : invalid('pageSize', 'pageSize must be an integer from 1 to 1000');
 
   return {
     async createDestination(organizationId, input, now) {
@@ -117,7 +119,7 @@ export function createEventService(store: BillingStore, options: EventServiceOpt
             description: input.description ?? '',
             disabled: false,
             disabledReason: null,
-            secret: newSecret(),
+            secret: generateStandardSecret(),
             previousSecret: null,
             previousSecretUntil: null,
             failingSince: null,
@@ -131,25 +133,19 @@ export function createEventService(store: BillingStore, options: EventServiceOpt
     },
 
     async listDestinations(organizationId, query) {
-      const bad = checkPageSize(query.pageSize);
+      const bad = pageSizeRefusal(query.pageSize);
       if (bad !== undefined) return bad;
       return guarded(async () => {
-        const scope = ['eventDestinations.list/v1', organizationId];
-        let after: { createTime: string; id: string } | undefined;
-        if (query.pageToken) {
-          const cursor = verifyListToken(await key(), scope, query.pageToken, 2, maxTokenLength);
-          if (cursor === undefined || Number.isNaN(Date.parse(cursor[0]!))) {
-            return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', fieldViolations: [{ field: 'pageToken', description: 'pageToken is not valid for this query' }] });
-          }
-          after = { createTime: cursor[0]!, id: cursor[1]! };
-        }
-        const rows = await store.transaction((uow) =>
-          uow.events.listDestinations(organizationId, { limit: query.pageSize + 1, ...(after ? { after } : {}) }),
-        );
-        const page = rows.slice(0, query.pageSize);
-        const last = page[page.length - 1];
-        const nextPageToken = rows.length > query.pageSize && last ? signListToken(await key(), scope, [last.createTime, last.id]) : '';
-        return { ok: true, value: { eventDestinations: page.map(publicView), nextPageToken } };
+        const page = await readPage({
+          key,
+          scope: ['eventDestinations.list/v1', organizationId],
+          pageSize: query.pageSize,
+          pageToken: query.pageToken,
+          maxTokenLength,
+          cursor: timeIdCursor,
+          fetch: (limit, after) => store.transaction((uow) => uow.events.listDestinations(organizationId, { limit, ...(after ? { after } : {}) })),
+        });
+        return page.ok ? { ok: true, value: { eventDestinations: page.value.rows.map(publicView), nextPageToken: page.value.nextPageToken } } : page;
       });
     },
 
@@ -211,7 +207,7 @@ export function createEventService(store: BillingStore, options: EventServiceOpt
         store.transaction(async (uow) => {
           const found = await uow.events.findDestination(organizationId, id);
           if (found === null) return destinationNotFound(id);
-          const secret = newSecret();
+          const secret = generateStandardSecret();
           await uow.events.updateDestination({
             ...found,
             secret,
@@ -254,34 +250,31 @@ export function createEventService(store: BillingStore, options: EventServiceOpt
     },
 
     async listEvents(organizationId, query) {
-      const bad = checkPageSize(query.pageSize);
+      const bad = pageSizeRefusal(query.pageSize);
       if (bad !== undefined) return bad;
       if (query.type !== undefined && !isEventType(query.type)) return invalid('type', `type must be one of ${EVENT_TYPES.join(', ')}`);
       if (query.addonSubscriptionId !== undefined && !nameable(query.addonSubscriptionId)) {
         return invalid('addonSubscriptionId', 'addonSubscriptionId must be 1 to 200 characters of text');
       }
       return guarded(async () => {
-        const scope = ['events.list/v1', organizationId, query.type ?? null, query.addonSubscriptionId ?? null];
-        let beforeSequence: number | undefined;
-        if (query.pageToken) {
-          const cursor = verifyListToken(await key(), scope, query.pageToken, 1, maxTokenLength);
-          beforeSequence = cursor === undefined || !/^\d{1,15}$/.test(cursor[0]!) ? undefined : Number(cursor[0]);
-          if (beforeSequence === undefined) {
-            return failure({ code: 'request.invalid_page_token', message: 'pageToken is not valid for this query', fieldViolations: [{ field: 'pageToken', description: 'pageToken is not valid for this query' }] });
-          }
-        }
-        const rows = await store.transaction((uow) =>
-          uow.events.listEvents(organizationId, {
-            limit: query.pageSize + 1,
-            ...(query.type !== undefined ? { type: query.type as EventType } : {}),
-            ...(query.addonSubscriptionId !== undefined ? { addonSubscriptionId: query.addonSubscriptionId } : {}),
-            ...(beforeSequence !== undefined ? { beforeSequence } : {}),
-          }),
-        );
-        const page = rows.slice(0, query.pageSize);
-        const last = page[page.length - 1];
-        const nextPageToken = rows.length > query.pageSize && last ? signListToken(await key(), scope, [String(last.sequence)]) : '';
-        return { ok: true, value: { events: page, nextPageToken } };
+        const page = await readPage({
+          key,
+          scope: ['events.list/v1', organizationId, query.type ?? null, query.addonSubscriptionId ?? null],
+          pageSize: query.pageSize,
+          pageToken: query.pageToken,
+          maxTokenLength,
+          cursor: sequenceCursor,
+          fetch: (limit, beforeSequence) =>
+            store.transaction((uow) =>
+              uow.events.listEvents(organizationId, {
+                limit,
+                ...(query.type !== undefined ? { type: query.type as EventType } : {}),
+                ...(query.addonSubscriptionId !== undefined ? { addonSubscriptionId: query.addonSubscriptionId } : {}),
+                ...(beforeSequence !== undefined ? { beforeSequence } : {}),
+              }),
+            ),
+        });
+        return page.ok ? { ok: true, value: { events: page.value.rows, nextPageToken: page.value.nextPageToken } } : page;
       });
     },
 

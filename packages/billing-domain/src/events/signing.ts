@@ -1,7 +1,5 @@
 import { standardSignature } from '../webhooks/sign.js';
-
-/** The prefix of every destination secret. */
-export const SECRET_PREFIX = 'whsec_';
+import { parseStandardSecret, STANDARD_SECRET_RULE } from '../webhooks/standard-secret.js';
 
 /**
  * The Standard Webhooks signature of one request: `v1,` and the base64 HMAC-SHA256, keyed with
@@ -9,7 +7,9 @@ export const SECRET_PREFIX = 'whsec_';
  * @example signatureOf('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_1', 1700000000, '{}') // 'v1,...'
  */
 export function signatureOf(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  const key = parseStandardSecret(secret);
+  // Destination secrets are made by `generateStandardSecret`; another one is a bug, not bad input.
+  if (key === undefined) throw new TypeError(STANDARD_SECRET_RULE);
   return standardSignature(key, id, String(timestampSeconds), body);
 }
 

@@ -1,9 +1,9 @@
 import { toAddonSubscription, type AddonState } from '../domain/addon-state.js';
 import { cancel, undoCancel } from '../domain/transitions.js';
 import type { AddonSubscription, AddonSubscriptionService, DomainError, Outcome } from '../contract.js';
-import type { AddonListCursor, BillingStore, SubscriptionRecord } from '../domain/ports.js';
+import type { BillingStore, SubscriptionRecord } from '../domain/ports.js';
 import { isStorableText } from '../webhooks/storable-text.js';
-import { MAX_PAGE_TOKEN_LENGTH, signPageToken, verifyPageToken, type PageTokenScope } from './page-token.js';
+import { MAX_PAGE_TOKEN_LENGTH, pageSizeRefusal, readPage, timeIdCursor } from './paging.js';
 import { pageTokenKey, storageGuard, type StorageGuard } from './service-support.js';
 
 const failure = (error: DomainError): { ok: false; error: DomainError } => ({ ok: false, error });
@@ -73,41 +73,29 @@ export function createAddonService(
           return addon === null ? notFound(id) : { ok: true, value: toAddonSubscription(addon) };
         }),
       ),
-    list: (organizationId, query) =>
+    list: async (organizationId, query) =>
+      pageSizeRefusal(query.pageSize) ??
+      unstorable('subscriptionId', query.subscriptionId) ??
+      unstorable('externalSubscriptionId', query.externalSubscriptionId) ??
       guarded(async () => {
-        const { pageSize } = query;
-        if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
-          return invalidField('request.invalid_argument', 'pageSize', 'pageSize must be an integer from 1 to 1000');
-        }
-        const bad =
-          unstorable('subscriptionId', query.subscriptionId) ?? unstorable('externalSubscriptionId', query.externalSubscriptionId);
-        if (bad !== undefined) return bad;
-        const scope: PageTokenScope = {
-          organizationId,
-          subscriptionId: query.subscriptionId ?? null,
-          externalSubscriptionId: query.externalSubscriptionId ?? null,
-        };
-        let after: AddonListCursor | undefined;
-        if (query.pageToken) {
-          after =
-            query.pageToken.length > maxTokenLength ? undefined : verifyPageToken(await key(), scope, query.pageToken, maxTokenLength);
-          if (after === undefined) {
-            return invalidField('request.invalid_page_token', 'pageToken', 'pageToken is not valid for this query');
-          }
-        }
-        const rows = await store.transaction((uow) =>
-          uow.addons.listPage(organizationId, {
-            ...(query.subscriptionId !== undefined ? { subscriptionId: query.subscriptionId } : {}),
-            ...(query.externalSubscriptionId !== undefined ? { externalSubscriptionId: query.externalSubscriptionId } : {}),
-            ...(after ? { after } : {}),
-            limit: pageSize + 1,
-          }),
-        );
-        const page = rows.slice(0, pageSize);
-        const last = page[page.length - 1];
-        const nextPageToken =
-          rows.length > pageSize && last ? signPageToken(await key(), scope, { createTime: last.createTime, id: last.id }) : '';
-        return { ok: true, value: { addonSubscriptions: page.map(toAddonSubscription), nextPageToken } };
+        const page = await readPage({
+          key,
+          scope: ['addonSubscriptions.list/v1', organizationId, query.subscriptionId ?? null, query.externalSubscriptionId ?? null],
+          pageSize: query.pageSize,
+          pageToken: query.pageToken,
+          maxTokenLength,
+          cursor: timeIdCursor,
+          fetch: (limit, after) =>
+            store.transaction((uow) =>
+              uow.addons.listPage(organizationId, {
+                ...(query.subscriptionId !== undefined ? { subscriptionId: query.subscriptionId } : {}),
+                ...(query.externalSubscriptionId !== undefined ? { externalSubscriptionId: query.externalSubscriptionId } : {}),
+                ...(after ? { after } : {}),
+                limit,
+              }),
+            ),
+        });
+        return page.ok ? { ok: true, value: { addonSubscriptions: page.value.rows.map(toAddonSubscription), nextPageToken: page.value.nextPageToken } } : page;
       }),
     cancel: lockedChange(store, guarded, (addon, _parent, now) => cancel(addon, now)),
     undoCancel: lockedChange(store, guarded, (addon, parent, now) =>

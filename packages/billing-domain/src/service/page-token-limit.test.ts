@@ -5,7 +5,7 @@ import { anItem } from '../../test/support/addons.js';
 import { upsertEvent } from '../../test/support/events.js';
 import { tenant } from '../../test/support/tenant.js';
 import { createBillingService } from './billing-service.js';
-import { MAX_PAGE_TOKEN_LENGTH } from './page-token.js';
+import { MAX_PAGE_TOKEN_LENGTH } from './paging.js';
 
 let store: BillingStore;
 beforeAll(async () => {

@@ -10,7 +10,8 @@ import {
 import type { BillingEvent } from '../domain/billing-event.js';
 import type { BillingStore } from '../domain/ports.js';
 import { groupCommit, type GroupCommit } from '../storage/group-commit.js';
-import { missingSignatureHeaders, normalizeWebhookEvent, verifyWebhookSignature } from '../webhooks/index.js';
+import { normalizeWebhookEvent } from '../webhooks/normalize.js';
+import { missingSignatureHeaders, verifyWebhookSignature } from '../webhooks/providers/index.js';
 import { prepareEvent, processEvent, type ProcessContext } from './process-event.js';
 
 /** The provider-specific steps, replaceable in tests. */

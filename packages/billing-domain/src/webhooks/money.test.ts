@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMajorAmount, minorToMajor, shiftLeft } from './money.js';
-import { providerMinorDigits } from './provider-currency.js';
+import { paddleMinorDigits, stripeMinorDigits } from './provider-currency.js';
 
 describe('examples', () => {
   it.each([
@@ -18,16 +18,16 @@ describe('examples', () => {
     ['-120', 'USD', '-1.20'],
     ['90071992547409931234', 'USD', '900719925474099312.34'],
   ])('minorToMajor(%j, %s, stripe) = %s', (minor, currency, major) => {
-    expect(minorToMajor(minor, currency, 'stripe')).toBe(major);
+    expect(minorToMajor(minor, currency, stripeMinorDigits)).toBe(major);
   });
 
   it('refuses what is not an exact amount or a known currency', () => {
-    expect(minorToMajor(1.5, 'USD', 'stripe')).toBeUndefined();
-    expect(minorToMajor(2 ** 60, 'USD', 'stripe')).toBeUndefined();
-    expect(minorToMajor('1e3', 'USD', 'stripe')).toBeUndefined();
-    expect(minorToMajor('', 'USD', 'paddle')).toBeUndefined();
-    expect(minorToMajor(null, 'USD', 'paddle')).toBeUndefined();
-    expect(minorToMajor('120', 'XYZ1', 'stripe')).toBeUndefined();
+    expect(minorToMajor(1.5, 'USD', stripeMinorDigits)).toBeUndefined();
+    expect(minorToMajor(2 ** 60, 'USD', stripeMinorDigits)).toBeUndefined();
+    expect(minorToMajor('1e3', 'USD', stripeMinorDigits)).toBeUndefined();
+    expect(minorToMajor('', 'USD', paddleMinorDigits)).toBeUndefined();
+    expect(minorToMajor(null, 'USD', paddleMinorDigits)).toBeUndefined();
+    expect(minorToMajor('120', 'XYZ1', stripeMinorDigits)).toBeUndefined();
   });
 
   it('validates major amounts', () => {
@@ -41,37 +41,37 @@ describe("Stripe's own table, not ISO's or Intl's", () => {
   it.each(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'])(
     'zero-decimal %s: 100000 is 100000',
     (currency) => {
-      expect(minorToMajor(100000, currency.toLowerCase(), 'stripe')).toBe('100000');
+      expect(minorToMajor(100000, currency.toLowerCase(), stripeMinorDigits)).toBe('100000');
     },
   );
 
   it.each(['BHD', 'JOD', 'KWD', 'OMR', 'TND'])('three-decimal %s: 100000 is 100.000', (currency) => {
-    expect(minorToMajor(100000, currency.toLowerCase(), 'stripe')).toBe('100.000');
+    expect(minorToMajor(100000, currency.toLowerCase(), stripeMinorDigits)).toBe('100.000');
   });
 
   // NOTE: Intl says 0 digits for HUF, ISK, IDR, COP, UGX, IQD and 3 for LYD; Stripe sends two.
   it.each(['HUF', 'ISK', 'TWD', 'UGX', 'IDR', 'COP', 'IQD', 'LYD', 'USD', 'EUR', 'GBP', 'INR', 'MXN'])(
     'two-decimal %s: 100000 is 1000.00',
     (currency) => {
-      expect(minorToMajor(100000, currency.toLowerCase(), 'stripe')).toBe('1000.00');
+      expect(minorToMajor(100000, currency.toLowerCase(), stripeMinorDigits)).toBe('1000.00');
     },
   );
 
   it("HUF unit_amount 100000 is '1000.00' (Stripe's two-decimal HUF)", () => {
-    expect(minorToMajor(100000, 'huf', 'stripe')).toBe('1000.00');
-    expect(providerMinorDigits('stripe', 'HUF')).toBe(2);
+    expect(minorToMajor(100000, 'huf', stripeMinorDigits)).toBe('1000.00');
+    expect(stripeMinorDigits('HUF')).toBe(2);
   });
 });
 
 describe("Paddle's own table", () => {
   it.each(['JPY', 'KRW'])('%s is sent in whole units: "100000" is 100000', (currency) => {
-    expect(minorToMajor('100000', currency, 'paddle')).toBe('100000');
+    expect(minorToMajor('100000', currency, paddleMinorDigits)).toBe('100000');
   });
 
   it.each(['USD', 'EUR', 'HUF', 'TWD', 'COP', 'VND', 'INR', 'IDR', 'ISK', 'KWD'])(
     '%s is sent in hundredths: "100000" is 1000.00',
     (currency) => {
-      expect(minorToMajor('100000', currency, 'paddle')).toBe('1000.00');
+      expect(minorToMajor('100000', currency, paddleMinorDigits)).toBe('1000.00');
     },
   );
 });

@@ -1,6 +1,5 @@
 import { normalizeCurrency } from '@billing/pricing-core';
 import { isBoundedAmount, MAX_AMOUNT_TEXT } from './bounds.js';
-import { type MinorUnitProvider, providerMinorDigits } from './provider-currency.js';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 const MAJOR_AMOUNT = /^\d+(?:\.\d+)?$/;
@@ -29,14 +28,14 @@ export function shiftLeft(amount: string, digits: number): string | undefined {
 /**
  * Converts a provider's minor-unit amount (an integer, or a numeric string, possibly with a
  * fraction as Stripe's `unit_amount_decimal`) to major units for `currency`, by that provider's
- * own table of minor digits (`providerMinorDigits`). `undefined` when the amount is not an exact
+ * own table of minor digits (`minorDigits`, from the provider's module). `undefined` when the amount is not an exact
  * decimal or the currency is unknown. JSON numbers are accepted only as safe integers, which
  * JSON.parse reads exactly.
- * @example minorToMajor('120', 'usd', 'stripe') // '1.20'
- * @example minorToMajor(100000, 'huf', 'stripe') // '1000.00'
- * @example minorToMajor(500, 'JPY', 'paddle') // '500'
+ * @example minorToMajor('120', 'usd', stripeMinorDigits) // '1.20'
+ * @example minorToMajor(100000, 'huf', stripeMinorDigits) // '1000.00'
+ * @example minorToMajor(500, 'JPY', paddleMinorDigits) // '500'
  */
-export function minorToMajor(amount: unknown, currency: string, provider: MinorUnitProvider): string | undefined {
+export function minorToMajor(amount: unknown, currency: string, minorDigits: (currency: string) => number): string | undefined {
   const code = normalizeCurrency(currency);
   if (code === undefined) return undefined;
   let text: string;
@@ -48,7 +47,7 @@ export function minorToMajor(amount: unknown, currency: string, provider: MinorU
   } else {
     return undefined;
   }
-  const major = shiftLeft(text, providerMinorDigits(provider, code));
+  const major = shiftLeft(text, minorDigits(code));
   return major !== undefined && isBoundedAmount(major) ? major : undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { BillingEvent, EventEnvelope } from '../domain/billing-event.js';
 import { minorToMajor } from './money.js';
+import { paddleMinorDigits } from './provider-currency.js';
 import type { NormalizeInput, NormalizeResult } from './normalize-result.js';
 import { ignoredEvent, normalizeGuard, type PaymentAmount } from './normalized-event.js';
 import { paddleSubscription } from './paddle-subscription.js';
@@ -36,7 +37,7 @@ function transactionAmount(transaction: JsonObject): PaymentAmount {
   const currency = (totals && optString(totals, 'currency_code', 'data.details.totals')) ?? optString(transaction, 'currency_code', 'data');
   const minor = totals?.['grand_total'];
   if (currency === undefined || minor === undefined || minor === null) return { amount: null, currency: currency?.toUpperCase() ?? null };
-  const amount = minorToMajor(minor, currency, 'paddle');
+  const amount = minorToMajor(minor, currency, paddleMinorDigits);
   if (amount === undefined) throw new PayloadFieldError('data.details.totals.grand_total', `must be a string of minor units of ${currency}`);
   return { amount, currency: currency.toUpperCase() };
 }

@@ -12,12 +12,7 @@ import { mapProviderStatus } from './status.js';
 import { standardHeader } from './verify-standard.js';
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const path = formatFieldPath(issue.path);
-      return `${path === '' ? 'body' : path}: ${issue.message}`;
-    })
-    .join('; ');
+  return error.issues.map((issue) => `${formatFieldPath(issue.path, 'body')}: ${issue.message}`).join('; ');
 }
 
 function addonItem(item: z.infer<typeof standardItemSchema>): NormalizedAddonItem | undefined {

@@ -1,8 +1,6 @@
 import type { ProviderName } from '../contract.js';
 import type { NormalizeInput, NormalizeResult } from './normalize-result.js';
-import { normalizePaddleEvent } from './normalize-paddle.js';
-import { normalizeStandardEvent } from './normalize-standard.js';
-import { normalizeStripeEvent } from './normalize-stripe.js';
+import { WEBHOOK_PROVIDERS } from './providers/index.js';
 import { unstorableTextPath } from './storable-text.js';
 
 /**
@@ -13,7 +11,7 @@ import { unstorableTextPath } from './storable-text.js';
  * // { ok: true, event: { kind: 'ignored', provider: 'stripe', eventId: 'evt_1', ... } }
  */
 export function normalizeWebhookEvent(provider: ProviderName, input: NormalizeInput): NormalizeResult {
-  const result = normalizeByProvider(provider, input);
+  const result = WEBHOOK_PROVIDERS[provider].normalize(input);
   if (!result.ok) return result;
   const badPath = unstorableTextPath(result.event);
   if (badPath === undefined) return result;
@@ -22,19 +20,4 @@ export function normalizeWebhookEvent(provider: ProviderName, input: NormalizeIn
     message: `the event's ${badPath} holds a NUL character or an unpaired surrogate, which cannot be stored`,
     eventId: unstorableTextPath(result.event.eventId) === undefined ? result.event.eventId : '',
   };
-}
-
-function normalizeByProvider(provider: ProviderName, input: NormalizeInput): NormalizeResult {
-  switch (provider) {
-    case 'stripe':
-      return normalizeStripeEvent(input);
-    case 'paddle':
-      return normalizePaddleEvent(input);
-    case 'standard':
-      return normalizeStandardEvent(input);
-    default: {
-      const unreachable: never = provider;
-      throw new Error(`unsupported provider ${String(unreachable)}`);
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import type { NormalizedAddonItem } from '../domain/billing-event.js';
 import { minorToMajor } from './money.js';
+import { paddleMinorDigits } from './provider-currency.js';
 import type { UpsertedSubscription } from './normalized-event.js';
 import {
   type JsonObject, PayloadFieldError, optIsoDate, optObject, optObjectArray, optString, readCount, readObject,
@@ -20,7 +21,7 @@ export function paddleAddonItem(item: JsonObject, path: string): NormalizedAddon
   if (price === undefined || addonCode === undefined) return undefined;
   const unitPrice = readObject(price, 'unit_price', pricePath);
   const currency = readString(unitPrice, 'currency_code', `${pricePath}.unit_price`);
-  const unitAmount = minorToMajor(unitPrice['amount'], currency, 'paddle');
+  const unitAmount = minorToMajor(unitPrice['amount'], currency, paddleMinorDigits);
   if (unitAmount === undefined) {
     throw new PayloadFieldError(`${pricePath}.unit_price.amount`, `must be a string of minor units of ${currency}`);
   }

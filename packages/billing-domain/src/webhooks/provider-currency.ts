@@ -1,6 +1,3 @@
-/** A provider whose payloads carry amounts in minor units. */
-export type MinorUnitProvider = 'stripe' | 'paddle';
-
 // NOTE: Stripe's own table (docs.stripe.com/currencies, "Zero-decimal currencies"), not ISO 4217's
 // nor Intl's. UGX is on that list but under "Special cases" Stripe still takes and sends it with two
 // decimals for backwards compatibility, as it does ISK, HUF and TWD: all four are two-decimal here.
@@ -14,21 +11,19 @@ const STRIPE_THREE_DECIMAL: ReadonlySet<string> = new Set(['BHD', 'JOD', 'KWD', 
 const PADDLE_ZERO_DECIMAL: ReadonlySet<string> = new Set(['JPY', 'KRW']);
 
 /**
- * How many minor digits `provider` puts in an amount of the upper-case `currency`.
- * @example providerMinorDigits('stripe', 'HUF') // 2
- * @example providerMinorDigits('stripe', 'KWD') // 3
- * @example providerMinorDigits('paddle', 'KRW') // 0
+ * How many minor digits Stripe puts in an amount of the upper-case `currency`.
+ * @example stripeMinorDigits('HUF') // 2
+ * @example stripeMinorDigits('KWD') // 3
  */
-export function providerMinorDigits(provider: MinorUnitProvider, currency: string): number {
-  switch (provider) {
-    case 'stripe':
-      if (STRIPE_ZERO_DECIMAL.has(currency)) return 0;
-      return STRIPE_THREE_DECIMAL.has(currency) ? 3 : 2;
-    case 'paddle':
-      return PADDLE_ZERO_DECIMAL.has(currency) ? 0 : 2;
-    default: {
-      const unreachable: never = provider;
-      throw new Error(`unknown provider ${String(unreachable)}`);
-    }
-  }
+export function stripeMinorDigits(currency: string): number {
+  if (STRIPE_ZERO_DECIMAL.has(currency)) return 0;
+  return STRIPE_THREE_DECIMAL.has(currency) ? 3 : 2;
+}
+
+/**
+ * How many minor digits Paddle puts in an amount of the upper-case `currency`.
+ * @example paddleMinorDigits('KRW') // 0
+ */
+export function paddleMinorDigits(currency: string): number {
+  return PADDLE_ZERO_DECIMAL.has(currency) ? 0 : 2;
 }

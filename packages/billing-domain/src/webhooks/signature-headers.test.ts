@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingSignatureHeaders } from './signature-headers.js';
+import { missingSignatureHeaders } from './providers/index.js';
 
 describe('examples', () => {
   it('names the missing header of each provider, in any case, and nothing when all are there', () => {

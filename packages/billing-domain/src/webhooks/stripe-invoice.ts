@@ -1,4 +1,5 @@
 import { minorToMajor } from './money.js';
+import { stripeMinorDigits } from './provider-currency.js';
 import type { PaymentAmount } from './normalized-event.js';
 import { type JsonObject, PayloadFieldError, isJsonObject, optObject, optString } from './read-json.js';
 
@@ -28,7 +29,7 @@ export function stripeInvoiceAmount(invoice: JsonObject, field: 'amount_paid' | 
   const currency = optString(invoice, 'currency', path);
   const minor = invoice[field];
   if (currency === undefined || minor === undefined || minor === null) return { amount: null, currency: currency?.toUpperCase() ?? null };
-  const amount = minorToMajor(minor, currency, 'stripe');
+  const amount = minorToMajor(minor, currency, stripeMinorDigits);
   if (amount === undefined) throw new PayloadFieldError(`${path}.${field}`, `is not an integer amount in ${currency}`);
   return { amount, currency: currency.toUpperCase() };
 }

@@ -1,6 +1,7 @@
 import type { AddonPricingModel, AddonType } from '../contract.js';
 import type { NormalizedAddonItem } from '../domain/billing-event.js';
 import { minorToMajor } from './money.js';
+import { stripeMinorDigits } from './provider-currency.js';
 import type { UpsertedSubscription } from './normalized-event.js';
 import {
   type JsonObject, PayloadFieldError, isJsonObject, optObject, optObjectArray, optString, optUnixDate, readBoolean, readCount,
@@ -49,7 +50,7 @@ export function stripeAddonItem(item: JsonObject, path: string, cancelAt?: Date)
   const currency = readString(price, 'currency', pricePath);
   // NOTE: tiered prices carry no unit amount (their tiers are not in webhook payloads): '0'.
   const minor = price['unit_amount_decimal'] ?? price['unit_amount'] ?? '0';
-  const unitAmount = minorToMajor(minor, currency, 'stripe');
+  const unitAmount = minorToMajor(minor, currency, stripeMinorDigits);
   if (unitAmount === undefined) {
     throw new PayloadFieldError(`${pricePath}.unit_amount`, `or currency is not a valid amount in ${currency}`);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderName } from '../contract.js';
 import { PADDLE_SECRET, STANDARD_SECRET, STRIPE_SECRET } from '../../test/fixtures/webhooks/sign.js';
-import { signWebhook } from './sign.js';
-import { verifyWebhookSignature } from './verify.js';
+import { signWebhook } from './providers/index.js';
+import { verifyWebhookSignature } from './providers/index.js';
 
 const now = new Date('2024-06-10T06:13:20Z');
 const ts = String(Math.floor(now.getTime() / 1000));

@@ -1,18 +1,9 @@
 import { anyDigestMatches, decodeBase64, hmacSha256 } from './crypto.js';
 import { getHeader, type HeaderBag } from './headers.js';
+import { parseStandardSecret } from './standard-secret.js';
 import { checkTimestamp, parseUnixSeconds } from './timestamp.js';
 import { verifyFailure, type VerifyInput, type VerifyResult } from './verify-result.js';
 
-const SECRET_PREFIX = 'whsec_';
-
-/**
- * The HMAC key of a Standard Webhooks secret: the base64 after `whsec_` decoded;
- * `undefined` when that is not valid base64.
- * @example standardSecretKey('whsec_AQID') // <Buffer 01 02 03>
- */
-export function standardSecretKey(secret: string): Buffer | undefined {
-  return decodeBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
-}
 
 /**
  * Reads a Standard Webhooks header, falling back to the `svix-` branded name Svix also sends.
@@ -54,7 +45,7 @@ export function verifyStandardSignature(input: VerifyInput): VerifyResult {
   const prefix = `${id}.${timestamp.trim()}.`;
   const expected: Buffer[] = [];
   for (const secret of input.secrets) {
-    const key = standardSecretKey(secret);
+    const key = parseStandardSecret(secret);
     if (key) expected.push(hmacSha256(key, prefix, input.rawBody));
   }
   if (!anyDigestMatches(expected, candidates)) {

@@ -5,7 +5,7 @@ import { PADDLE_SECRET, STANDARD_SECRET, STRIPE_SECRET, paddleSignature, standar
 import { paddleEventBody, paddleSubscription } from '../../test/fixtures/webhooks/paddle.js';
 import { standardBody, standardSubscriptionData } from '../../test/fixtures/webhooks/standard.js';
 import { stripeEventBody, stripeSubscription } from '../../test/fixtures/webhooks/stripe.js';
-import { verifyWebhookSignature } from './verify.js';
+import { verifyWebhookSignature } from './providers/index.js';
 
 const now = new Date('2024-06-10T06:13:20Z');
 const at = Math.floor(now.getTime() / 1000);

@@ -14,13 +14,18 @@ import { requestHeader } from '../http/request-header.js';
  */
 export function requireAuth(verifier: TokenVerifier): (c: Context<AppEnv>) => Promise<Response | undefined> {
   return async (c) => {
-    const token = bearerToken(requestHeader(c, 'authorization'));
+    const authorization = requestHeader(c, 'authorization');
+    const token = bearerToken(authorization);
     if (token === null) {
       c.header('WWW-Authenticate', 'Bearer');
+      // The header's value is never echoed: it may be a credential of another scheme.
       return errorResponse(c, {
         status: 'UNAUTHENTICATED',
         reason: 'BEARER_TOKEN_MISSING',
-        message: 'an Authorization: Bearer <token> header is required',
+        message:
+          authorization === undefined
+            ? 'an Authorization: Bearer <token> header is required'
+            : 'the Authorization header must be "Bearer <token>": its value does not start with "Bearer " followed by one token',
       });
     }
     const verified = await verifier.verify(token);

@@ -1,4 +1,4 @@
-import leven from 'leven';
+import { closestName, editDistance } from '@billing/pricing-core';
 import { SERVER_ENV_NAMES } from '../process/env.js';
 
 const PREFIX = 'BILLING';
@@ -10,15 +10,12 @@ const PREFIX = 'BILLING';
 const TOOL_SETTINGS = new Set(['BILLING_FAULT_SCALE', 'BILLING_FAULT_SEED', 'BILLING_CHROMIUM', 'BILLING_PROPERTY_RUNS', 'BILLING_E2E_DIST']);
 const TOOL_PREFIXES = ['BILLING_TEST_', 'BILLING_CI_'];
 
-/** The most edits between a name and the one it is taken for: past that, a guess helps nobody. */
-const MAX_SUGGESTION_EDITS = 3;
-
 /** Whether `name` looks meant for this service: the prefix BILLING_ in any case, or a near miss of it. */
 function meantForUs(name: string): boolean {
   const head = name.split('_')[0]?.toUpperCase() ?? '';
   if (head === PREFIX) return true;
   // NOTE: a prefix within two edits (BILLNG_, BILING_, BILLINGS_), or with its underscore lost (BILLINGJWT_SECRET).
-  return (name.includes('_') && leven(head, PREFIX) <= 2) || name.toUpperCase().startsWith(PREFIX) && !name.toUpperCase().startsWith(`${PREFIX}_`);
+  return (name.includes('_') && editDistance(head, PREFIX) <= 2) || name.toUpperCase().startsWith(PREFIX) && !name.toUpperCase().startsWith(`${PREFIX}_`);
 }
 
 /**
@@ -33,14 +30,9 @@ export function unknownSettings(environment: Record<string, string | undefined>,
   for (const name of Object.keys(environment).sort()) {
     if (!meantForUs(name) || referenced.has(name)) continue;
     if (known.includes(name) || TOOL_SETTINGS.has(name) || TOOL_PREFIXES.some((p) => name.startsWith(p))) continue;
-    const upper = name.toUpperCase();
-    let best: string | undefined;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    for (const candidate of known) {
-      const distance = leven(upper, candidate);
-      if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-    }
-    const hint = best !== undefined && bestDistance <= MAX_SUGGESTION_EDITS ? `; did you mean ${best}?` : ' (the server does not read it)';
+    // The one "did you mean" rule of every error (pricing-core's: at most two edits).
+    const best = closestName(name.toUpperCase(), known);
+    const hint = best !== undefined ? `; did you mean ${best}?` : ' (the server does not read it)';
     warnings.push(`${name} is not a setting${hint}`);
   }
   return warnings;

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { BillingConfigError, loadBillingConfig, PROVIDERS, type ProviderName } from '@billing/billing-domain';
+import { BillingConfigError, loadBillingConfig, PROVIDERS, WEBHOOK_PROVIDERS, type ProviderName } from '@billing/billing-domain';
 import { Argument, Command, InvalidArgumentError } from 'commander';
 import { CliError } from './cli-error.js';
 import { DEV_ORGANIZATION, developmentServer, noDevelopmentServer } from './dev-server.js';
 import { mintToken } from './token.js';
-import { SAMPLE_EVENTS, sampleBody } from './webhook-samples.js';
 import { signatureHeaders } from './webhook-signing.js';
 
 interface SendOptions {
@@ -25,7 +24,7 @@ export function registerWebhookCommand(program: Command): void {
     .command('webhook')
     .description('Webhook tools')
     .addHelpText('after', '\nExamples:\n  billing webhook send stripe customer.subscription.created\n  billing webhook send stripe invoice.paid --to http://127.0.0.1:8080 --secret whsec_...');
-  const events = Object.entries(SAMPLE_EVENTS).map(([p, list]) => `  ${p}: ${list.join(', ')}`).join('\n');
+  const events = PROVIDERS.map((p) => `  ${p}: ${WEBHOOK_PROVIDERS[p].sampleEvents.join(', ')}`).join('\n');
   webhook
     .command('send')
     .description('Send a correctly signed sample delivery of an event to a running server and print its acknowledgement')
@@ -38,8 +37,8 @@ export function registerWebhookCommand(program: Command): void {
     .option('--subscription <id>', "the provider's subscription id in the sample", 'sub_sample_1')
     .addHelpText('after', `\nEvents:\n${events}\n\nExamples:\n  billing webhook send stripe customer.subscription.created\n  billing webhook send stripe customer.subscription.created --to http://127.0.0.1:8080 --secret whsec_abc\n  BILLING_JWT_SECRET=... billing webhook send standard payment.succeeded --to http://127.0.0.1:8080 --org org_acme`)
     .action(async (provider: ProviderName, event: string, options: SendOptions, command: Command) => {
-      if (!SAMPLE_EVENTS[provider].includes(event)) {
-        command.error(`error: argument 'event' is invalid: ${provider} events are ${SAMPLE_EVENTS[provider].join(', ')}; got "${event}"`, { exitCode: 2, code: 'billing.invalidEvent' });
+      if (!WEBHOOK_PROVIDERS[provider].sampleEvents.includes(event)) {
+        command.error(`error: argument 'event' is invalid: ${provider} events are ${WEBHOOK_PROVIDERS[provider].sampleEvents.join(', ')}; got "${event}"`, { exitCode: 2, code: 'billing.invalidEvent' });
       }
       const { status, text } = await sendSample(provider, event, options);
       process.stdout.write(`${status} ${text}\n`);
@@ -51,8 +50,8 @@ export function registerWebhookCommand(program: Command): void {
 export async function sendSample(providerText: string, event: string, options: SendOptions): Promise<{ status: number; text: string }> {
   const provider = PROVIDERS.find((p) => p === providerText);
   if (provider === undefined) throw new CliError(`provider must be one of ${PROVIDERS.join(', ')}; got "${providerText}"`);
-  if (!SAMPLE_EVENTS[provider].includes(event)) {
-    throw new CliError(`event: ${provider} events are ${SAMPLE_EVENTS[provider].join(', ')}; got "${event}"`);
+  if (!WEBHOOK_PROVIDERS[provider].sampleEvents.includes(event)) {
+    throw new CliError(`event: ${provider} events are ${WEBHOOK_PROVIDERS[provider].sampleEvents.join(', ')}; got "${event}"`);
   }
   const dev = developmentServer(process.env);
   const to = options.to ?? dev?.credentials.url;
@@ -61,7 +60,7 @@ export async function sendSample(providerText: string, event: string, options: S
   const secret = options.secret ?? configuredSecret(provider, options.org) ?? developmentSecret(provider, options.org);
   const now = new Date();
   const eventId = `evt_cli_${randomBytes(8).toString('hex')}`;
-  const body = sampleBody(provider, event, { subscriptionId: options.subscription ?? 'sub_sample_1', eventId, now });
+  const body = WEBHOOK_PROVIDERS[provider].sampleBody(event, { subscriptionId: options.subscription ?? 'sub_sample_1', eventId, now });
   const headers: Record<string, string> = { 'content-type': 'application/json', ...signatureHeaders(provider, body, secret, eventId, now) };
   if (options.org !== undefined) {
     headers['x-organization-id'] = options.org;

@@ -1,4 +1,5 @@
 import type { DomainError } from '@billing/billing-domain';
+import { MAX_LISTED_VIOLATIONS } from '@billing/pricing-core';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -72,6 +73,7 @@ export interface ApiError {
 
 /**
  * Builds the AIP-193 body of an error: BadRequest or PreconditionFailure when relevant, then ErrorInfo.
+ * Every answer lists at most MAX_LISTED_VIOLATIONS field violations (the message may count more).
  * @example errorBody({ status: 'NOT_FOUND', reason: 'ROUTE_NOT_FOUND', message: 'no such route' })
  */
 export function errorBody(e: ApiError): ErrorResponse {
@@ -79,7 +81,7 @@ export function errorBody(e: ApiError): ErrorResponse {
   if (e.fieldViolations !== undefined && e.fieldViolations.length > 0) {
     details.push({
       '@type': 'type.googleapis.com/google.rpc.BadRequest',
-      fieldViolations: e.fieldViolations.map((v) => ({ field: v.field, description: v.description })),
+      fieldViolations: e.fieldViolations.slice(0, MAX_LISTED_VIOLATIONS).map((v) => ({ field: v.field, description: v.description })),
     });
   }
   if (e.precondition !== undefined) {

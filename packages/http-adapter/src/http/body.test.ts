@@ -87,6 +87,6 @@ describe("examples: the body limit on node's request stream (a listening server)
   it('a chunked body past the limit: 413 PAYLOAD_TOO_LARGE, whatever follows', async () => {
     const answer = await chunked(['{"instances":[', '{},'.repeat(30), '{}]}']);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 413, message: 'the request body is larger than 64 bytes' } });
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 413, message: 'the request body is larger than 64 bytes (BILLING_BODY_LIMIT_BYTES)' } });
   });
 });

@@ -34,7 +34,7 @@ export function payloadTooLarge(c: Context, limitBytes: number): Response {
   return errorResponse(c, {
     ...TRANSPORT_ERRORS.payloadTooLarge,
     reason: 'PAYLOAD_TOO_LARGE',
-    message: `the request body is larger than ${limitBytes} bytes`,
+    message: `the request body is larger than ${limitBytes} bytes (BILLING_BODY_LIMIT_BYTES)`,
   });
 }
 
@@ -108,78 +108,28 @@ export class RequestIncompleteError extends Error {
 }
 
 /**
- * Reads a request body once, as the bytes arrived, counting them against `limitBytes` (a body that grows
- * past it is refused at that chunk and the rest left to the server to drain). Served by node, the bytes
- * come straight from node's request stream; otherwise (`app.request`) from the web Request's stream.
- * Rejects with `RequestIncompleteError` when the client goes away mid-body.
+ * Reads a request body once, as the bytes arrive, counting them against `limitBytes` (a body that grows
+ * past it is refused at that chunk and the rest left to the server to drain). The bytes come from node's
+ * request stream when served by node (no web `Request` is built for it), else from the web Request's
+ * stream (`app.request`): one loop over either. Rejects with `RequestIncompleteError` when the client
+ * goes away mid-body.
  * @example const read = await readBody(c, 1_048_576); if (read.ok) verify(read.bytes)
  */
-export function readBody(c: Context, limitBytes: number): Promise<RawBodyRead> {
+export async function readBody(c: Context, limitBytes: number): Promise<RawBodyRead> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming === undefined ? readWebBody(c.req.raw, limitBytes) : readIncoming(incoming, limitBytes);
-}
-
-const EMPTY = new Uint8Array(0);
-
-function readIncoming(incoming: IncomingMessage, limitBytes: number): Promise<RawBodyRead> {
-  if (incoming.readableEnded) return Promise.resolve({ ok: true, bytes: EMPTY });
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const cleanup = () => {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onGone);
-      incoming.off('close', onGone);
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.byteLength;
-      if (total > limitBytes) {
-        cleanup();
-        // node-server drains (up to its cap) or closes what is left once the answer is sent.
-        incoming.pause();
-        resolve({ ok: false, reason: 'too_large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve({ ok: true, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total) });
-    };
-    const onGone = () => {
-      cleanup();
-      reject(new RequestIncompleteError('the request was not received completely'));
-    };
-    incoming.on('data', onData);
-    incoming.on('end', onEnd);
-    incoming.on('error', onGone);
-    incoming.on('close', onGone);
-  });
-}
-
-async function readWebBody(request: Request, limitBytes: number): Promise<RawBodyRead> {
-  const stream = request.body;
-  if (stream === null) return { ok: true, bytes: EMPTY };
-  const reader = stream.getReader();
+  // NOTE: node's iterator must not destroy the request when the loop stops at the limit: the 413 still
+  // goes out on its socket.
+  const source: AsyncIterable<Uint8Array> | null = incoming !== undefined ? incoming.iterator({ destroyOnReturn: false }) : c.req.raw.body;
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel().catch(() => undefined);
-      return { ok: false, reason: 'too_large' };
+  try {
+    for await (const chunk of source ?? []) {
+      total += chunk.byteLength;
+      if (total > limitBytes) return { ok: false, reason: 'too_large' };
+      chunks.push(chunk);
     }
-    chunks.push(value);
+  } catch {
+    throw new RequestIncompleteError('the request was not received completely');
   }
-  if (chunks.length === 1 && chunks[0] !== undefined) return { ok: true, bytes: chunks[0] };
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, bytes };
+  return { ok: true, bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, total) };
 }

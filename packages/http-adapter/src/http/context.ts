@@ -16,18 +16,13 @@ export function deadlineExceededMessage(timeoutMs: number): string {
 
 /**
  * What the app knows of one request beyond Hono's context: its id, when it arrived, its deadline, and
- * what the log line and metrics need. One object per request; the logger and the deadline signal are
+ * what the log line and metrics need. The deadline itself is raced by the `deadline` middleware. One object per request; the logger and the deadline signal are
  * made only when something asks for them.
  */
 export class RequestScope {
-  /** True once the deadline has passed (the answer is then 504, whatever the handler answers later). */
-  expired = false;
-  /** True when the 504 was written onto node's response at the deadline: the late answer goes nowhere. */
-  answered = false;
-  /** Set by the webhook sub-app: errors and the 504 keep the acknowledgement shape. */
-  acknowledges = false;
   /** Set when the answer is a 503 because storage was unavailable (counted as a storage error). */
   storageUnavailable = false;
+  #expired = false;
   #log: Logger | undefined;
   #controller: AbortController | undefined;
 
@@ -51,7 +46,7 @@ export class RequestScope {
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       this.#controller = new AbortController();
-      if (this.expired) this.#controller.abort(this.deadlineError());
+      if (this.#expired) this.#controller.abort(this.deadlineError());
     }
     return this.#controller.signal;
   }
@@ -61,10 +56,22 @@ export class RequestScope {
     return new DeadlineExceededError(deadlineExceededMessage(this.timeoutMs));
   }
 
-  /** Marks the deadline passed and stops the work that listens to it. */
-  expire(): void {
-    this.expired = true;
-    this.#controller?.abort(this.deadlineError());
+  /** True once the deadline has passed (work not yet started is then not started). */
+  get expired(): boolean {
+    return this.#expired;
+  }
+
+  /** The milliseconds left before the deadline. */
+  remainingMs(): number {
+    return Math.max(0, this.timeoutMs - (performance.now() - this.started));
+  }
+
+  /** Marks the deadline passed, stops the work that listens to it, and returns the error to answer with. */
+  expire(): DeadlineExceededError {
+    this.#expired = true;
+    const error = this.deadlineError();
+    this.#controller?.abort(error);
+    return error;
   }
 }
 

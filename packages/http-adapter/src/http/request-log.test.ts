@@ -6,24 +6,36 @@ import { authHeaders, signToken } from '../../test/support/tokens.js';
 describe('examples: request logs and ids', () => {
   it('one JSON line per request with request id, method, path, status and duration', async () => {
     const log = captureLog();
-    const res = await testApp(fakeBilling(), { logger: log.logger }).request('/healthz');
+    const res = await testApp(fakeBilling(), { logger: log.logger }).request('/no-such-page');
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = log.lines();
-    expect(line).toMatchObject({ requestId: id, method: 'GET', path: '/healthz', status: 200, msg: 'request' });
+    expect(line).toMatchObject({ requestId: id, method: 'GET', path: '/no-such-page', status: 404, msg: 'request' });
     expect(typeof line?.['durationMs']).toBe('number');
   });
 
   it('a sane X-Request-ID is honored and echoed; an unsafe one is replaced', async () => {
     const log = captureLog();
     const app = testApp(fakeBilling(), { logger: log.logger });
-    const kept = await app.request('/healthz', { headers: { 'x-request-id': 'abc-123' } });
+    const kept = await app.request('/no-such-page', { headers: { 'x-request-id': 'abc-123' } });
     expect(kept.headers.get('x-request-id')).toBe('abc-123');
     // NOTE: the unsafe id holds letters a new id (a UUID, hex) cannot: 'bad' once matched a random UUID.
-    const replaced = await app.request('/healthz', { headers: { 'x-request-id': 'unsafe id\twith spaces' } });
+    const replaced = await app.request('/no-such-page', { headers: { 'x-request-id': 'unsafe id\twith spaces' } });
     expect(replaced.headers.get('x-request-id')).not.toContain('unsafe');
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(log.lines().map((l) => l['requestId'])).toEqual(['abc-123', replaced.headers.get('x-request-id')]);
+  });
+
+  it('an answered health check writes no line (it still carries its id); a failing one is logged at error', async () => {
+    const log = captureLog();
+    const billing = fakeBilling();
+    const app = testApp(billing, { logger: log.logger });
+    const live = await app.request('/healthz', { headers: { 'x-request-id': 'probe-1' } });
+    const ready = await app.request('/readyz');
+    billing.ready = false;
+    const down = await app.request('/readyz', { headers: { 'x-request-id': 'probe-3' } });
+    expect({ live: live.status, id: live.headers.get('x-request-id'), ready: ready.status, down: down.status }).toEqual({ live: 200, id: 'probe-1', ready: 200, down: 503 });
+    expect(log.lines().map((l) => [l['requestId'], l['path'], l['status'], l['msg']])).toEqual([['probe-3', '/readyz', 503, 'request failed']]);
   });
 
   it('errors carry the request id too, and headers and signatures are never logged', async () => {

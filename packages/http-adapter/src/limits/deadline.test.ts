@@ -46,6 +46,22 @@ describe('examples: the request deadline (BILLING_REQUEST_TIMEOUT_MS)', () => {
     expect(await res.json()).toMatchObject({ error: { code: 504, status: 'DEADLINE_EXCEEDED' } });
   });
 
+  it('a webhook delivery past the deadline: 504 in the acknowledgement shape (the webhook sub-app answers it)', async () => {
+    const billing = fakeBilling();
+    billing.webhooks.handle = () => new Promise(() => undefined);
+    const app = testApp(billing, { deps: { requestTimeoutMs: 30 } });
+    const res = await app.request('/api/v1/webhooks/standard', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': '1', 'webhook-signature': 'v1,AA==' },
+      body: '{}',
+    });
+    expect({ status: res.status, body: await res.json(), id: res.headers.get('x-request-id') !== null }).toEqual({
+      status: 504,
+      body: { success: false, eventId: '', message: 'the request was not handled within 30 ms (BILLING_REQUEST_TIMEOUT_MS); retry later' },
+      id: true,
+    });
+  });
+
   it('within the deadline nothing changes: 200', async () => {
     const app = testApp(fakeBilling(), { deps: { requestTimeoutMs: 5_000 } });
     const res = await app.request('/v1/plans:calculate', { method: 'POST', headers, body: '{}' });

@@ -1,22 +1,26 @@
-import type { Context } from 'hono';
-import { errorResponse } from '../errors/aip193.js';
-import { deadlineExceededMessage, type AppEnv } from '../http/context.js';
-import type { WebhookAckBody } from '../schemas/webhook-ack.js';
-
-/** The 504 acknowledgement of a webhook delivery whose deadline passed. */
-export function webhookDeadlineBody(message: string): WebhookAckBody {
-  return { success: false, eventId: '', message: `${message}; retry later` };
-}
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/context.js';
 
 /**
- * The 504 answer of a request whose deadline passed (a webhook delivery keeps its acknowledgement shape).
- * Used by the request middleware and by the error handlers for work the deadline aborted, so whichever
- * answers, the answer is the same.
+ * The request deadline (BILLING_REQUEST_TIMEOUT_MS), as Hono's `timeout` middleware does it: `next()`
+ * races a timer started from the request's arrival; when the timer wins, the work listening to the
+ * request's signal (a worker calculation) is stopped and a `DeadlineExceededError` is thrown, which the
+ * sub-app's `onError` answers as a 504 in its own shape. The handler's late answer is dropped.
+ * Each sub-app whose handlers wait (storage, a body, a worker) uses it; a handler that never waits
+ * cannot be overtaken by a timer and goes without.
+ * @example v1.use('*', deadline)
  */
-export function deadlineResponse(c: Context<AppEnv>): Response {
+export const deadline: MiddlewareHandler<AppEnv> = async (c, next) => {
   const scope = c.get('scope');
-  const message = deadlineExceededMessage(scope.timeoutMs);
-  return scope.acknowledges ? c.json(webhookDeadlineBody(message), 504) : errorResponse(c, { status: 'DEADLINE_EXCEEDED', reason: 'DEADLINE_EXCEEDED', message });
-}
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(scope.expire()), scope.remainingMs());
+  });
+  try {
+    await Promise.race([next(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 export { DeadlineExceededError, deadlineExceededMessage } from '../http/context.js';

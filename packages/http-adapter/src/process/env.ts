@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_REPLAY_CHECKPOINT_LAG_MS, MAX_PAGE_TOKEN_LENGTH, parseDuration, parseSchedule } from '@billing/billing-domain';
+import { DEFAULT_REPLAY_CHECKPOINT_LAG_MS, formatFieldPath, MAX_PAGE_TOKEN_LENGTH, parseDuration, parseSchedule } from '@billing/billing-domain';
 import { DEFAULT_PRICE_CACHE } from '@billing/pricing-core';
 import { JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from '../auth/remote-key-set.js';
 import { DEFAULT_PRICING_LIMITS, PRICING_LIMIT_SETTINGS, type PricingLimits } from '../limits/pricing-limits.js';
@@ -180,7 +180,7 @@ function parseWith<T>(schema: z.ZodType<T>, env: Record<string, string | undefin
   // NOTE: messages name the variable but never echo a secret's value.
   throw new ServerEnvError(
     parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.');
+      const name = formatFieldPath(issue.path);
       if (issue.code === 'invalid_value' && name === 'LOG_LEVEL') return `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`;
       return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
     }),

@@ -93,8 +93,8 @@ describe('hostile input: 400 naming the field, nothing stored', () => {
     await refused({ url: 'https://hooks.example.com/x', eventTypes: ['ping', 'ping'] }, 'eventTypes');
     await refused({ url: 'https://hooks.example.com/x', eventTypes: [42] }, 'eventTypes[0]');
   });
-  it('unknown fields and wrong types', async () => {
-    await refused({ url: 'https://hooks.example.com/x', secret: 'whsec_mine' }, 'body');
+  it('unknown fields (each at its own path) and wrong types', async () => {
+    await refused({ url: 'https://hooks.example.com/x', secret: 'whsec_mine' }, 'secret');
     await refused({ url: 42 }, 'url');
   });
   it.each([

@@ -1,5 +1,5 @@
-import { EVENT_TYPES, type EventService, type Outcome } from '@billing/billing-domain';
-import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
+import { EVENT_TYPES, zodViolations, type EventService, type Outcome } from '@billing/billing-domain';
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { domainErrorResponse, invalidArgument } from '../errors/aip193.js';
 import { payloadTooLarge, readBody, readEmptyBody, readJsonBody } from '../http/body.js';
@@ -72,14 +72,6 @@ const ROUTES: RouteConfig[] = [
     responses: { 202: { description: 'Accepted' }, ...commonErrorResponses, ...notFoundResponse } }),
 ];
 
-/** Field violations of a zod failure, each named by its path (`eventTypes[2]`). */
-function violationsOf(error: z.ZodError): { field: string; description: string }[] {
-  return error.issues.slice(0, 100).map((issue) => ({
-    field: issue.path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), '') || 'body',
-    description: issue.message,
-  }));
-}
-
 const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>, status: 200 | 201, subject = '') =>
   outcome.ok ? c.json(outcome.value as object, status) : domainErrorResponse(c, outcome.error, subject);
 
@@ -112,7 +104,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
     const read = await readJsonBody(c, bodyLimitBytes);
     if (!read.ok) return read.response;
     const parsed = createEventDestinationBodySchema.safeParse(read.value);
-    if (!parsed.success) return invalidArgument(c, violationsOf(parsed.error));
+    if (!parsed.success) return invalidArgument(c, zodViolations(parsed.error, createEventDestinationBodySchema, 'body'));
     const input = parsed.data;
     return answer(c, await service.createDestination(org(c), {
       url: input.url,
@@ -131,7 +123,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
     const read = await readJsonBody(c, bodyLimitBytes);
     if (!read.ok) return read.response;
     const parsed = updateEventDestinationBodySchema.safeParse(read.value);
-    if (!parsed.success) return invalidArgument(c, violationsOf(parsed.error));
+    if (!parsed.success) return invalidArgument(c, zodViolations(parsed.error, updateEventDestinationBodySchema, 'body'));
     const patch = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     return answer(c, await service.updateDestination(org(c), idOf(c), patch, clock()), 200, destination(idOf(c)));
   });
@@ -180,7 +172,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
       }
     }
     const parsed = resendBodySchema.safeParse(value);
-    if (!parsed.success) return invalidArgument(c, violationsOf(parsed.error));
+    if (!parsed.success) return invalidArgument(c, zodViolations(parsed.error, resendBodySchema, 'body'));
     const done = await service.resend(org(c), idOf(c, ':resend'), parsed.data.eventDestinationId !== undefined ? { eventDestinationId: parsed.data.eventDestinationId } : {}, clock());
     return done.ok ? c.body(null, 202) : domainErrorResponse(c, done.error);
   });

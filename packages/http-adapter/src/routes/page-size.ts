@@ -1,12 +1,10 @@
-/** Page size when none (or 0) is asked for. */
-export const DEFAULT_PAGE_SIZE = 50;
-/** Larger page sizes are served as this one. */
-export const MAX_PAGE_SIZE = 1000;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@billing/billing-domain';
 
 export type PageSize = { ok: true; value: number } | { ok: false; description: string };
 
 /**
- * Reads the `pageSize` query parameter (AIP-158): absent, empty or 0 -> 50; above 1000 -> 1000;
+ * Reads the `pageSize` query parameter (AIP-158): absent, empty or 0 -> DEFAULT_PAGE_SIZE (50); above
+ * MAX_PAGE_SIZE (1000) -> MAX_PAGE_SIZE;
  * negative or not an integer -> refused.
  * @example pageSizeOf('2000') // { ok: true, value: 1000 }
  */
@@ -18,6 +16,6 @@ export function pageSizeOf(raw: string | undefined): PageSize {
   // NOTE: compared as digit strings, so any length of digits is safe.
   const digits = text.replace(/^[+-]?0*/, '');
   if (digits === '') return { ok: true, value: DEFAULT_PAGE_SIZE };
-  if (digits.length > 4) return { ok: true, value: MAX_PAGE_SIZE };
+  if (digits.length > String(MAX_PAGE_SIZE).length) return { ok: true, value: MAX_PAGE_SIZE };
   return { ok: true, value: Math.min(Number(digits), MAX_PAGE_SIZE) };
 }

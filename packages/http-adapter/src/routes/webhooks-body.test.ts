@@ -58,7 +58,7 @@ describe('examples: header-first refusal and one raw read', () => {
     const declared = countedBody(new Uint8Array(17));
     const res = await app.request(post('stripe', declared.stream, { ...headers, 'content-length': '17' }));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, eventId: '', message: 'body over 16 bytes' });
+    expect(await res.json()).toEqual({ success: false, eventId: '', message: 'body over 16 bytes (BILLING_BODY_LIMIT_BYTES)' });
     expect(declared.counter.reads).toBe(0);
     const exact = countedBody(new Uint8Array(16));
     expect((await app.request(post('stripe', exact.stream, headers))).status).toBe(200);

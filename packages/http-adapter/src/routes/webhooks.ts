@@ -92,7 +92,7 @@ export function registerWebhookRoutes(
     const body = declared !== undefined && /^\d+$/.test(declared) && Number(declared) > deps.bodyLimitBytes ? undefined : await readBody(c, deps.bodyLimitBytes);
     if (body === undefined || !body.ok) {
       recordWebhookDelivery(c, provider, 'webhook.malformed');
-      return refuse(c, `body over ${deps.bodyLimitBytes} bytes`, 413);
+      return refuse(c, `body over ${deps.bodyLimitBytes} bytes (BILLING_BODY_LIMIT_BYTES)`, 413);
     }
     const { keysUnavailable, principal, unauthenticated } = await optionalBearer(
       deps.auth,

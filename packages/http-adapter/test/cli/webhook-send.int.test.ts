@@ -1,7 +1,7 @@
 import { calculatePlan } from '@billing/pricing-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSample } from '../../src/cli/webhook-send.js';
-import { SAMPLE_EVENTS } from '../../src/cli/webhook-samples.js';
+import { PROVIDERS, WEBHOOK_PROVIDERS } from '@billing/billing-domain';
 import { toPlainJson } from '../../src/http/plain-json.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { CLI_ENTRY, runCli, SAMPLE_PLAN } from './run-cli.js';
@@ -60,8 +60,8 @@ describe('billing webhook send against the real server', () => {
   });
 
   it('every sample event of every provider verifies and is acknowledged with success', async () => {
-    for (const [provider, events] of Object.entries(SAMPLE_EVENTS)) {
-      for (const event of events) {
+    for (const provider of PROVIDERS) {
+      for (const event of WEBHOOK_PROVIDERS[provider].sampleEvents) {
         const org = provider === 'standard' ? { org: 'org_cli' } : {};
         process.env['BILLING_JWT_SECRET'] = JWT_SECRET;
         const answer = await sendSample(provider, event, { to: server.url, secret: SECRETS[provider as keyof typeof SECRETS], subscription: `sub_${provider}_all`, ...org });

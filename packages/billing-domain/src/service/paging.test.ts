@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_TOKEN_LENGTH, signPageToken, verifyPageToken, type PageTokenScope } from './page-token.js';
+import { MAX_PAGE_TOKEN_LENGTH, signListToken, timeIdCursor, verifyListToken } from './paging.js';
 
 const key = randomBytes(32);
-const scope: PageTokenScope = { organizationId: 'org_1', subscriptionId: null, externalSubscriptionId: null };
+type Scope = { organizationId: string; subscriptionId: string | null; externalSubscriptionId: string | null };
+const scope: Scope = { organizationId: 'org_1', subscriptionId: null, externalSubscriptionId: null };
+const scopeOf = (s: Scope) => ['addonSubscriptions.list/v1', s.organizationId, s.subscriptionId, s.externalSubscriptionId];
+/** The add-on listing's token: the one signer with the (creation time, id) cursor. */
+const signPageToken = (k: Uint8Array, s: Scope, c: { createTime: string; id: string }) => signListToken(k, scopeOf(s), timeIdCursor.of(c));
+const verifyPageToken = (k: Uint8Array, s: Scope, token: string) => {
+  const parts = verifyListToken(k, scopeOf(s), token, timeIdCursor.size);
+  return parts === undefined ? undefined : timeIdCursor.read(parts);
+};
 const cursor = { createTime: '2025-03-01T00:00:00.000Z', id: 'a1' };
 
 describe('examples', () => {
