@@ -16,6 +16,7 @@ export type {
   WebhookAck,
   UnauthenticatedReason,
   WebhookDelivery,
+  WebhookEndpointConfig,
   WebhookOutcomeCode,
   WebhookPrincipal,
   WebhookProcessor,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROVIDERS, type ProviderName, type WebhookEndpointConfig } from '@billing/billing-domain';
+import { PROVIDERS, WEBHOOK_PROVIDERS, type ProviderName, type WebhookEndpointConfig } from '@billing/billing-domain';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import { keyIdOf, signHs256Token } from '../auth/hs256-token.js';
@@ -54,18 +54,6 @@ export function readDevCredentials(dataDir: string): DevCredentials | null {
 }
 
 /**
- * Signing secrets in each provider's own form: Stripe's `whsec_` text, Paddle's `pdl_ntfset_`
- * text, and Standard Webhooks' `whsec_` with a base64 key of 32 bytes.
- */
-function newWebhookSecrets(): Record<ProviderName, string> {
-  return {
-    stripe: `whsec_${randomBytes(24).toString('base64url')}`,
-    paddle: `pdl_ntfset_${randomBytes(24).toString('base64url')}`,
-    standard: `whsec_${randomBytes(32).toString('base64')}`,
-  };
-}
-
-/**
  * The development credentials: the ones kept in `dataDir` when there are any, else new random
  * ones (`dataDir` null: new ones every start, as for a store in memory). The kept token is used
  * again while it verifies for at least another day, else a new one is signed.
@@ -74,7 +62,7 @@ function newWebhookSecrets(): Record<ProviderName, string> {
  */
 export async function devCredentials(options: { dataDir: string | null; now: Date; issuer?: string | undefined; audience?: string | undefined }): Promise<DevCredentials> {
   const kept = options.dataDir === null ? null : readDevCredentials(options.dataDir);
-  const base = kept ?? { jwtSecret: randomBytes(32).toString('base64url'), createdAt: options.now.toISOString(), token: '', webhookSecrets: newWebhookSecrets() };
+  const base = kept ?? { jwtSecret: randomBytes(32).toString('base64url'), createdAt: options.now.toISOString(), token: '', webhookSecrets: Object.fromEntries(PROVIDERS.map((p) => [p, WEBHOOK_PROVIDERS[p].newSecret()])) as Record<ProviderName, string> };
   const claims = { issuer: options.issuer, audience: options.audience };
   const token = (await stillValid(base.token, base.jwtSecret, new Date(options.now.getTime() + RENEW_BEFORE_MS), claims))
     ? base.token

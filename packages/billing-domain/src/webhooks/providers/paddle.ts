@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getHeader } from '../headers.js';
 import { hmacSha256 } from '../crypto.js';
 import { normalizePaddleEvent } from '../normalize-paddle.js';
@@ -26,6 +27,7 @@ export const paddle: WebhookProvider = {
   signingSecret: "the notification destination's secret key (pdl_ntfset_...)",
   // Paddle keys its HMAC with the whole secret text, whatever it holds.
   secretIssue: () => undefined,
+  newSecret: () => `pdl_ntfset_${randomBytes(24).toString('base64url')}`,
   sampleEvents: [
     'subscription.created',
     'subscription.updated',

@@ -32,6 +32,8 @@ export interface WebhookProvider {
   signingSecret: string;
   /** Why `secret` cannot be this provider's signing secret; undefined when it can. */
   secretIssue(secret: string): string | undefined;
+  /** A new random signing secret in the provider's own form (development mode's demonstration endpoints). */
+  newSecret(): string;
   /** The event types handled (docs/webhooks.md, "Events handled"), each with a sample. */
   sampleEvents: readonly string[];
   /** A realistic body of one handled event: a VM plan line plus one add-on line. */

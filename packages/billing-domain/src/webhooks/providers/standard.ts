@@ -1,6 +1,6 @@
 import { normalizeStandardEvent } from '../normalize-standard.js';
 import { standardSignature, WebhookSecretError } from '../sign.js';
-import { parseStandardSecret, STANDARD_SECRET_RULE } from '../standard-secret.js';
+import { generateStandardSecret, parseStandardSecret, STANDARD_SECRET_RULE } from '../standard-secret.js';
 import { standardHeader, verifyStandardSignature } from '../verify-standard.js';
 import { blank, DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
 
@@ -25,6 +25,7 @@ export const standard: WebhookProvider = {
   },
   signingSecret: 'the endpoint signing secret (whsec_...)',
   secretIssue: (secret) => (parseStandardSecret(secret) === undefined ? STANDARD_SECRET_RULE : undefined),
+  newSecret: generateStandardSecret,
   sampleEvents: ['subscription.updated', 'subscription.canceled', 'payment.succeeded', 'payment.failed'],
   sampleBody: (event, options) => JSON.stringify(sampleObject(event, options)),
 };

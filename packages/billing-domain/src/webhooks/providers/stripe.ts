@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getHeader } from '../headers.js';
 import { hmacSha256 } from '../crypto.js';
 import { normalizeStripeEvent } from '../normalize-stripe.js';
@@ -26,6 +27,7 @@ export const stripe: WebhookProvider = {
   signingSecret: "the endpoint's signing secret (whsec_...)",
   // Stripe keys its HMAC with the whole secret text, whatever it holds.
   secretIssue: () => undefined,
+  newSecret: () => `whsec_${randomBytes(24).toString('base64url')}`,
   sampleEvents: [
     'customer.subscription.created',
     'customer.subscription.updated',
