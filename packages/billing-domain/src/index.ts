@@ -41,6 +41,7 @@ export type {
   MigrationReport,
   PageTokenKeyStore,
   ReadOptions,
+  StoreDurability,
   StoreKind,
   SubscriptionRecord,
   SubscriptionRepository,

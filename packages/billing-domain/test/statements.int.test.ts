@@ -40,6 +40,7 @@ async function countingStore(): Promise<{ store: BillingStore; count: () => numb
         }
       }),
     selectOne: () => db.query('SELECT 1'),
+    durability: async () => ({ durable: false, reason: 'in memory' }),
     close: () => db.close(),
   });
   return { store, count: () => statements, reset: () => (statements = 0) };

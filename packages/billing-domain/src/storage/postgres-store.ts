@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { BillingStore } from '../domain/ports.js';
+import { DURABILITY_SETTINGS, durabilityOf, type DurabilitySettings } from './durability.js';
 import type { SqlClient } from './sql-client.js';
 import { openSqlStore } from './sql-store.js';
 
@@ -75,5 +76,11 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
       client.release(broken);
     }
   };
-  return openSqlStore({ kind: 'postgres', inTransaction, selectOne: () => pool.query('SELECT 1'), close: () => pool.end() });
+  return openSqlStore({
+    kind: 'postgres',
+    inTransaction,
+    selectOne: () => pool.query('SELECT 1'),
+    durability: async () => durabilityOf((await pool.query<DurabilitySettings>(DURABILITY_SETTINGS)).rows[0]),
+    close: () => pool.end(),
+  });
 }

@@ -1,5 +1,5 @@
 import { applyMigrations, loadMigrations } from './migrate.js';
-import type { BillingStore, StoreKind } from '../domain/ports.js';
+import type { BillingStore, StoreDurability, StoreKind } from '../domain/ports.js';
 import type { SqlClient } from './sql-client.js';
 import { sqlUnitOfWork } from './unit-of-work.js';
 
@@ -10,6 +10,8 @@ export interface SqlDriver {
   inTransaction<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
   /** A trivial query; rejects when the database cannot be reached. */
   selectOne(): Promise<unknown>;
+  /** Whether a commit is on disk when it returns (asked once, after the migrations). */
+  durability(): Promise<StoreDurability>;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
     return driver.inTransaction((sql) => fn(counted(sql)));
   };
   const migrations = await loadMigrations();
-  const store: Omit<BillingStore, 'openingMigrations'> = {
+  const store: Omit<BillingStore, 'openingMigrations' | 'durability'> = {
     kind: driver.kind,
     async transaction(work) {
       let wroteAddons = false;
@@ -78,7 +80,7 @@ export async function openSqlStore(driver: SqlDriver): Promise<BillingStore> {
   };
   try {
     const openingMigrations = await store.migrate();
-    return { ...store, openingMigrations };
+    return { ...store, openingMigrations, durability: await driver.durability() };
   } catch (error) {
     await store.close();
     throw error;

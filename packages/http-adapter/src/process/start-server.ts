@@ -46,6 +46,8 @@ export async function startServer(
   const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
+  // A 2xx to a webhook is only as durable as the commit before it: the operator is told at start.
+  if (!store.durability.durable) logger.warn({ storage: store.kind, reason: store.durability.reason }, 'acknowledged webhooks are not durable');
   let metrics: ReturnType<typeof createMetrics> | undefined;
   const events = eventDelivery(env, store, logger, () => metrics, dev.token !== null);
   const billing = createBillingService({
