@@ -66,7 +66,10 @@ export async function startServer(
       ...(store.kind === 'postgres'
         ? { maxConcurrent: env.BILLING_INGEST_GROUP_CONCURRENCY ?? Math.max(1, Math.min(8, env.BILLING_DB_POOL_SIZE - 2)) }
         : {}),
-      onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
+      onCommit: (size) => {
+        metrics?.ingestGroupSize.observe(size);
+        logger.debug({ groupSize: size }, 'webhook group committed');
+      },
       // The SQLSTATE only: an error's message may quote a payload's value.
       onFallback: (size, error) =>
         logger.debug({ groupSize: size, code: (error as { code?: unknown } | null)?.code ?? null }, 'webhook group claimed again, a savepoint per delivery'),

@@ -60,10 +60,12 @@ describe.skipIf(!strace.ok)(`acknowledged means on disk: PGlite in a data folder
   let server: ServerProcess | undefined;
   let timed: Timed[] = [];
   let syncs: SyncCall[] = [];
+  let metrics = '';
 
   beforeAll(async () => {
     server = await startServer({ ...serverEnv(config), BILLING_DATA_DIR: join(dir, 'data') }, syncTracer(traceFile));
     timed = await deliverTimed(server.url, 'durable_pglite');
+    metrics = await (await fetch(`${server.url}/metrics`)).text();
     await stopTraced(server.child);
     syncs = await traceOf(server.child, traceFile);
   });
@@ -80,6 +82,10 @@ describe.skipIf(!strace.ok)(`acknowledged means on disk: PGlite in a data folder
   it('each was answered after a sync of the WAL file it was committed to', () => {
     expect(syncs.filter(isWal).length).toBeGreaterThan(0);
     expect(acknowledgedUnsynced(timed, syncs)).toEqual([]);
+  });
+
+  it('one delivery at a time: each its own group, counted by billing_ingest_group_size', () => {
+    expect(metrics).toContain(`billing_ingest_group_size_count ${DELIVERIES}`);
   });
 
   it('the server does not warn that its store is not durable', () => {
