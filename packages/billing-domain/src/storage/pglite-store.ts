@@ -4,7 +4,7 @@ import { openDurablePglite } from './pglite-durable.js';
 import type { BillingStore, StoreDurability } from '../domain/ports.js';
 import { DURABILITY_SETTINGS, durabilityOf, type DurabilitySettings } from './durability.js';
 import type { SqlClient } from './sql-client.js';
-import { openSqlStore } from './sql-store.js';
+import { openSqlStore, type Finished } from './sql-store.js';
 
 const IN_MEMORY: StoreDurability = { durable: false, reason: 'memory://: the data is kept in memory and lost when the process ends' };
 
@@ -19,12 +19,14 @@ export async function openPgliteStore(dataDir: string): Promise<BillingStore> {
   const db = inMemory ? await PGlite.create() : await openDurablePglite(dataDir);
   const prepared = new PreparedStatements();
   // NOTE: the whole transaction holds PGlite's lock, so nothing else runs on its one connection meanwhile.
-  const inTransaction = <T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> => {
+  const inTransaction = <T>(fn: (sql: SqlClient) => Promise<Finished<T>>): Promise<T> => {
     return db.runExclusive(async () => {
       await simpleCommand(db, 'BEGIN');
       let result: T;
       try {
-        result = await fn(pgliteClient(db, prepared));
+        const { value, last } = await fn(pgliteClient(db, prepared));
+        await last;
+        result = value;
       } catch (error) {
         await simpleCommand(db, 'ROLLBACK');
         throw error;
