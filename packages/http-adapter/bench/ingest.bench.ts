@@ -201,14 +201,20 @@ const note = (run: Run, ceiling: Ceiling[]) => {
     (run.store === undefined ? '' : `PostgreSQL CPU ${(run.store.backendsMs + run.store.backgroundMs).toFixed(2)} ms per delivery (backends ${run.store.backendsMs.toFixed(2)}, background ${run.store.backgroundMs.toFixed(2)}); `) +
     `server main thread ${pct(run.mainThread.running)} running, ${pct(run.mainThread.runnable)} waiting for a core, ${pct(run.mainThread.idle)} idle; load generator ${(100 * run.generatorShare).toFixed(0)}% of the cores`;
 };
-const syncsPerGroup = (run: Run) => (run.walSyncs === undefined || run.groups <= 0 ? 'not counted' : (run.walSyncs / run.groups).toFixed(2));
+/** Groups and WAL syncs; a server without billing_ingest_group_size (an older build through BENCH_SERVER) counts no groups. */
+const groupsText = (run: Run) => {
+  const syncs = run.walSyncs === undefined ? 'WAL syncs not counted' : `${n0(run.walSyncs)} WAL syncs`;
+  if (!(run.groups > 0)) return `groups not counted, ${syncs}`;
+  const perGroup = run.walSyncs === undefined ? '' : ` = ${(run.walSyncs / run.groups).toFixed(2)} per group`;
+  return `${n0(run.groups)} groups (${(run.applied / run.groups).toFixed(1)} deliveries each), ${syncs}${perGroup}`;
+};
 /** The figures the store is judged by, on one line. */
 const summary = (label: string, run: Run, ceiling: Ceiling[]) => {
   perStore.push(
     `${label}: ${n0(run.applied / run.figures.seconds)} deliveries/s, p50 ${run.figures.p50} ms, p99 ${run.figures.p99} ms; ` +
       `server CPU ${run.cpuMs.toFixed(2)} ms/delivery` +
       (run.store === undefined ? '' : `, PostgreSQL CPU ${(run.store.backendsMs + run.store.backgroundMs).toFixed(2)} ms/delivery`) +
-      `; ${n0(run.groups)} groups (${(run.applied / Math.max(1, run.groups)).toFixed(1)} deliveries each), WAL syncs per group ${syncsPerGroup(run)}; ` +
+      `; ${groupsText(run)}; ` +
       `the store's own commit rate ${ceilingText(ceiling)}`,
   );
 };
