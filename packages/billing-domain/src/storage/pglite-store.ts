@@ -21,10 +21,10 @@ export async function openPgliteStore(dataDir: string): Promise<BillingStore> {
   // NOTE: the whole transaction holds PGlite's lock, so nothing else runs on its one connection meanwhile.
   const inTransaction = <T>(fn: (sql: SqlClient) => Promise<Finished<T>>): Promise<T> => {
     return db.runExclusive(async () => {
-      await simpleCommand(db, 'BEGIN');
       let result: T;
       try {
-        const { value, last } = await fn(pgliteClient(db, prepared));
+        // NOTE: BEGIN goes with the transaction's first statement (one call into the engine fewer).
+        const { value, last } = await fn(pgliteClient(db, prepared, 'BEGIN'));
         await last;
         result = value;
       } catch (error) {
