@@ -48,6 +48,19 @@ function acknowledgedUnsynced(timed: readonly Timed[], syncs: readonly SyncCall[
     .map(({ result }) => result.event.id);
 }
 
+/** The two checks every store passes: each delivery acknowledged, each after a sync of a WAL file. */
+function itAcknowledgesAfterTheWalSync(run: () => { timed: readonly Timed[]; syncs: readonly SyncCall[] }) {
+  it(`every one of ${DELIVERIES} deliveries is acknowledged`, () => {
+    expect(run().timed.map(({ result }) => result.status)).toEqual(Array(DELIVERIES).fill(200));
+  });
+
+  it('each was answered after a sync of the WAL file it was committed to', () => {
+    const { timed, syncs } = run();
+    expect(syncs.filter(isWal).length).toBeGreaterThan(0);
+    expect(acknowledgedUnsynced(timed, syncs)).toEqual([]);
+  });
+}
+
 /** Reads the trace once strace has ended (it writes the last lines as it exits). */
 async function traceOf(tracer: ChildProcess, file: string): Promise<SyncCall[]> {
   if (tracer.exitCode === null && tracer.signalCode === null) await new Promise((resolve) => tracer.once('exit', resolve));
@@ -75,14 +88,7 @@ describe.skipIf(!strace.ok)(`acknowledged means on disk: PGlite in a data folder
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it(`every one of ${DELIVERIES} deliveries is acknowledged`, () => {
-    expect(timed.map(({ result }) => result.status)).toEqual(Array(DELIVERIES).fill(200));
-  });
-
-  it('each was answered after a sync of the WAL file it was committed to', () => {
-    expect(syncs.filter(isWal).length).toBeGreaterThan(0);
-    expect(acknowledgedUnsynced(timed, syncs)).toEqual([]);
-  });
+  itAcknowledgesAfterTheWalSync(() => ({ timed, syncs }));
 
   it('one delivery at a time: each its own group, counted by billing_ingest_group_size', () => {
     expect(metrics).toContain(`billing_ingest_group_size_count ${DELIVERIES}`);
@@ -137,14 +143,7 @@ describe.skipIf(!strace.ok || bin === null)(
       if (postgres) await stopTraced(postgres, 'SIGKILL');
     });
 
-    it(`every one of ${DELIVERIES} deliveries is acknowledged`, () => {
-      expect(timed.map(({ result }) => result.status)).toEqual(Array(DELIVERIES).fill(200));
-    });
-
-    it('each was answered after PostgreSQL synced the WAL file it was committed to', () => {
-      expect(syncs.filter(isWal).length).toBeGreaterThan(0);
-      expect(acknowledgedUnsynced(timed, syncs)).toEqual([]);
-    });
+    itAcknowledgesAfterTheWalSync(() => ({ timed, syncs }));
 
     it('the server warns at start when synchronous_commit is off, and not when it is on', () => {
       expect(server?.stdout()).not.toContain(NOT_DURABLE);
