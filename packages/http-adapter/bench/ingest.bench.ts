@@ -26,7 +26,7 @@ import { serverEntry, startBenchServer, type BenchServer } from './server.js';
 // pg_stat_io: the whole cluster, so nothing else should use it meanwhile). Each store runs without and with an event destination: a fast receiver in this process
 // answering 204, to which the server delivers every add-on event while the load runs (the row
 // counts the events that arrived meanwhile).
-// BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2), BENCH_STORES
+// BENCH_SECONDS (default 5), BENCH_CONNECTIONS (32), BENCH_CEILING_SECONDS (2), BENCH_SYNC_TRACE (0: no strace), BENCH_STORES
 // (default "pglite,postgres"), BENCH_DESTINATION ("both" by default, "no" or "one"); the server's
 // BILLING_INGEST_* and BILLING_EVENT_* settings pass through from the environment.
 
@@ -253,7 +253,8 @@ async function addDestination(databaseUrl: string, dataDir: string) {
 const delivered = (events: number, run: Run) => (events === 0 ? '' : `; events delivered meanwhile ${n0(events)} (${((100 * events) / Math.max(1, run.applied)).toFixed(0)}% of the applied)`);
 
 const pgliteCeilings = STORES.includes('pglite') ? [await pgliteCeiling(join(scratch, 'pglite-ceiling'), CEILING_SECONDS)] : [];
-const strace = straceAvailability();
+// NOTE: BENCH_SYNC_TRACE=0 runs PGlite's server without strace (to see what tracing costs).
+const strace = process.env['BENCH_SYNC_TRACE'] === '0' ? { ok: false as const, reason: 'BENCH_SYNC_TRACE=0' } : straceAvailability();
 const traced = strace.ok;
 if (!strace.ok && STORES.includes('pglite')) console.log(`PGlite's WAL syncs not counted: ${strace.reason}`);
 for (const [k, mode] of STORES.includes('pglite') ? MODES.entries() : []) {
