@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openDurablePglite } from '../src/storage/pglite-durable.js';
 
 // The store's own commit ceiling, pgbench-style: one INSERT per transaction (synchronous commit,
 // the server's defaults), as fast as the loop goes, for a fixed time. The ingest benchmark prints
@@ -40,12 +40,12 @@ export async function postgresCeiling(url: string, connections: number, seconds:
 }
 
 /**
- * PGlite in a data folder: one INSERT per transaction through its one connection, each commit
- * synced to the folder as the store syncs it.
+ * PGlite in a data folder, opened as the store opens it (each commit's WAL synced): one INSERT per
+ * transaction through its one connection.
  * @example await pgliteCeiling('/tmp/ceiling', 2)
  */
 export async function pgliteCeiling(dataDir: string, seconds: number): Promise<Ceiling> {
-  const db = await PGlite.create(dataDir);
+  const db = await openDurablePglite(dataDir);
   await db.exec(TABLE);
   const until = Date.now() + seconds * 1000;
   let commits = 0;
@@ -57,4 +57,24 @@ export async function pgliteCeiling(dataDir: string, seconds: number): Promise<C
   const elapsed = (Date.now() - started) / 1000;
   await db.close();
   return { connections: 1, commitsPerSecond: commits / elapsed };
+}
+
+/**
+ * The WAL syncs PostgreSQL has made so far, in the whole cluster (pg_stat_wal.wal_sync up to
+ * version 17, the WAL's fsyncs in pg_stat_io from 18). Backends report them when idle, at most
+ * about a second late.
+ * @example await walSyncs('postgres://postgres@127.0.0.1/db')
+ */
+export async function walSyncs(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const version = Number((await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v")).rows[0]?.v);
+    const sql = version >= 180000
+      ? "SELECT coalesce(sum(fsyncs), 0)::text AS n FROM pg_stat_io WHERE object = 'wal'"
+      : 'SELECT wal_sync::text AS n FROM pg_stat_wal';
+    return Number((await client.query<{ n: string }>(sql)).rows[0]?.n ?? NaN);
+  } finally {
+    await client.end();
+  }
 }

@@ -30,7 +30,8 @@ async function countingStore(): Promise<{ store: BillingStore; count: () => numb
         statements += 1;
         await simpleCommand(db, 'BEGIN');
         try {
-          const result = await fn(counted(pgliteClient(db, prepared)));
+          const { value: result, last } = await fn(counted(pgliteClient(db, prepared)));
+          await last;
           statements += 1;
           await simpleCommand(db, 'COMMIT');
           return result;
@@ -40,6 +41,7 @@ async function countingStore(): Promise<{ store: BillingStore; count: () => numb
         }
       }),
     selectOne: () => db.query('SELECT 1'),
+    durability: async () => ({ durable: false, reason: 'in memory' }),
     close: () => db.close(),
   });
   return { store, count: () => statements, reset: () => (statements = 0) };

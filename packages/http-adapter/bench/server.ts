@@ -8,7 +8,19 @@ import { REPO_ROOT } from '../test/support/server-process.js';
 export interface BenchServer {
   url: string;
   child: ChildProcess;
+  /** The server's own process (`child`, or the program `wrapper` started). */
+  pid: number;
   stop: () => Promise<void>;
+}
+
+/** The first child process of `pid` (Linux /proc), or undefined. */
+function childOf(pid: number | undefined): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const DIST = join(REPO_ROOT, 'packages/http-adapter/dist/main.js');
@@ -63,13 +75,21 @@ export function serverEntry(): { args: string[]; label: string } {
   return entry;
 }
 
-/** Starts `node <entry>` (this build's server unless `entry` names another) on 127.0.0.1 with a free port and waits for /readyz. */
-export async function startBenchServer(env: Record<string, string>, options: { cpuProfDir?: string; entry?: string[] } = {}): Promise<BenchServer> {
+/**
+ * Starts `node <entry>` (this build's server unless `entry` names another) on 127.0.0.1 with a free
+ * port and waits for /readyz; under `wrapper` (`['strace', ...]`) when given.
+ */
+export async function startBenchServer(
+  env: Record<string, string>,
+  options: { cpuProfDir?: string; entry?: string[]; wrapper?: string[] } = {},
+): Promise<BenchServer> {
   const logDir = mkdtempSync(join(tmpdir(), 'billing-bench-log-'));
   const logPath = join(logDir, 'server.log');
   const log = openSync(logPath, 'w');
   const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(options.entry ?? serverEntry().args)], {
+  const wrapper = options.wrapper ?? [];
+  const [command = process.execPath, ...args] = [...wrapper, process.execPath, ...profile, ...(options.entry ?? serverEntry().args)];
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
@@ -88,11 +108,17 @@ export async function startBenchServer(env: Record<string, string>, options: { c
     if (port) {
       const url = `http://127.0.0.1:${port}`;
       if (await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)) {
+        const pid = (wrapper.length > 0 ? childOf(child.pid) : child.pid) ?? 0;
         return {
           url,
           child,
+          pid,
           stop: async () => {
-            if (child.exitCode === null) child.kill('SIGTERM');
+            // NOTE: a wrapper (strace) passes no signal on: the server itself is stopped.
+            if (child.exitCode === null) {
+              if (pid > 0) process.kill(pid, 'SIGTERM');
+              else child.kill('SIGTERM');
+            }
             await exited;
           },
         };

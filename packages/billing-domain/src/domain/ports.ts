@@ -211,6 +211,12 @@ export interface MigrationReport {
 }
 
 /** An open database with the billing schema. */
+/**
+ * Whether the store's commits survive a power cut once they return: `durable`, or why not (for
+ * the operator: the server logs it at start, since a 2xx is only as durable as the commit).
+ */
+export type StoreDurability = { durable: true } | { durable: false; reason: string };
+
 export interface BillingStore {
   readonly kind: StoreKind;
   /** Runs `work` in one transaction: commits when it resolves, rolls back when it throws. */
@@ -229,5 +235,7 @@ export interface BillingStore {
   migrate(): Promise<MigrationReport>;
   /** What opening the store applied (the run `openStore` made). */
   readonly openingMigrations: MigrationReport;
+  /** Whether a commit is on disk when it returns, as found when the store was opened. */
+  readonly durability: StoreDurability;
   close(): Promise<void>;
 }

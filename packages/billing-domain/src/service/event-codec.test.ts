@@ -20,6 +20,13 @@ describe('examples', () => {
     expect(decodeEvent(stored)).toEqual(event);
   });
 
+  it.each([
+    ['upsert', upsertEvent('e1', 1, { canceledAt: new Date('2025-03-02T00:00:00.123Z'), currentPeriodStart: null })],
+    ['canceled', canceledEvent('e2', 2)],
+  ])('a %s payload not yet written (its dates still Date objects) decodes to the same event, to the millisecond', (_kind, event) => {
+    expect(decodeEvent(encodeEvent(event))).toEqual(event);
+  });
+
   it('reads an item stored before addonId/addonPriceId/addonName: displayName becomes addonName, the ids empty', () => {
     const stored = JSON.parse(JSON.stringify(encodeEvent(upsertEvent('e1', 1)))) as { subscription: { addons: Record<string, unknown>[] } };
     const [item] = stored.subscription.addons;

@@ -49,7 +49,17 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
  * the server, as `pg` sends them.
  * @example await db.runExclusive(() => pgliteClient(db, new PreparedStatements()).query('SELECT 1'))
  */
-export function pgliteClient(db: PGlite, prepared: PreparedStatements): SqlClient {
+export function pgliteClient(db: PGlite, prepared: PreparedStatements, opening?: string): SqlClient {
+  // NOTE: `opening` (BEGIN) rides with the first statement, as a simple query ahead of it in the
+  // same call into the engine: a call costs more than BEGIN itself. The engine answers BEGIN
+  // before it reads what follows, so the statement runs inside the transaction.
+  let prefix: Uint8Array | undefined = opening === undefined ? undefined : serialize.query(opening);
+  const withOpening = (message: Uint8Array): Uint8Array => {
+    if (prefix === undefined) return message;
+    const out = concat([prefix, message]);
+    prefix = undefined;
+    return out;
+  };
   // NOTE: statements issued together (Promise.all) run one after another, as on one connection.
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
@@ -72,14 +82,15 @@ export function pgliteClient(db: PGlite, prepared: PreparedStatements): SqlClien
       serialize.sync(),
     );
     // NOTE: on any error the engine skips to the Sync at the end, so the session stays usable.
-    const { messages } = await db.execProtocol(concat(parts), { syncToFs: false });
+    const { messages } = await db.execProtocol(withOpening(concat(parts)), { syncToFs: false });
     if (fresh) prepared.names.set(text, name);
-    return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as Row[];
+    // NOTE: the statement's result is the last one (the first is BEGIN's when it rode along).
+    return (parse.parseResults(messages, db.parsers).at(-1)?.rows ?? []) as Row[];
   };
   return {
     query: <Row>(text: string, params: readonly unknown[] = []) => inTurn(() => query<Row>(text, params)),
     exec: (script) => inTurn(async () => {
-      await db.execProtocol(serialize.query(script), { syncToFs: false });
+      await db.execProtocol(withOpening(serialize.query(script)), { syncToFs: false });
     }),
   };
 }

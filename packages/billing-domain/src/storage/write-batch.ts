@@ -130,6 +130,9 @@ export function writeBatch(sql: SqlClient): WriteBatch {
     async flush() {
       const pending = [...byOrganization];
       byOrganization.clear();
+      // NOTE: every statement is sent before any answer is awaited (they run in order on the one
+      // connection), so the store can send COMMIT right behind them.
+      const sent: Promise<unknown>[] = [];
       for (const [organizationId, writes] of pending) {
         const subscriptionVersions = [...writes.subscriptions.values()];
         const addonVersions = [...writes.addons.values()];
@@ -151,9 +154,10 @@ export function writeBatch(sql: SqlClient): WriteBatch {
             params.push(JSON.stringify(rows[kind]));
             if (UPDATES.includes(kind)) params.push(rows[kind].map((row) => keyOf(row as Record<string, unknown>)));
           }
-          await sql.query(flushStatement(kinds), params);
+          sent.push(sql.query(flushStatement(kinds), params));
         }
       }
+      await Promise.all(sent);
     },
   };
 }

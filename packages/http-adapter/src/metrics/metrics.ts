@@ -13,6 +13,8 @@ export interface ServiceMetrics {
   eventDeliveries: Counter<'outcome'>;
   /** Commit to successful delivery. */
   eventDeliveryLag: Histogram;
+  /** Deliveries per committed webhook group (its count: the groups committed). */
+  ingestGroupSize: Histogram;
 }
 
 /** Where the metrics read what they do not count themselves. */
@@ -74,6 +76,12 @@ export function createMetrics(sources: MetricsSources = {}): ServiceMetrics {
       name: 'billing_event_delivery_lag_seconds',
       help: 'Time from the commit of a change to the successful delivery of its event',
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600, 86_400],
+      registers,
+    }),
+    ingestGroupSize: new Histogram({
+      name: 'billing_ingest_group_size',
+      help: 'Webhook deliveries per committed group (group commit: one transaction, one WAL flush each)',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
       registers,
     }),
     registry,

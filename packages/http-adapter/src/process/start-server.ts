@@ -49,6 +49,8 @@ export async function startServer(
   const store = await openStore({ databaseUrl: env.DATABASE_URL ?? '', dataDir: env.BILLING_DATA_DIR, poolSize: env.BILLING_DB_POOL_SIZE }).catch((error: unknown) => {
     throw new StartupError(`storage could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   });
+  // A 2xx to a webhook is only as durable as the commit before it: the operator is told at start.
+  if (!store.durability.durable) logger.warn({ storage: store.kind, reason: store.durability.reason }, 'acknowledged webhooks are not durable');
   let metrics: ReturnType<typeof createMetrics> | undefined;
   const events = eventDelivery(env, store, logger, () => metrics, dev.credentials !== null);
   const billing = createBillingService({
@@ -67,7 +69,10 @@ export async function startServer(
       ...(store.kind === 'postgres'
         ? { maxConcurrent: env.BILLING_INGEST_GROUP_CONCURRENCY ?? Math.max(1, Math.min(8, env.BILLING_DB_POOL_SIZE - 2)) }
         : {}),
-      onCommit: (size) => logger.debug({ groupSize: size }, 'webhook group committed'),
+      onCommit: (size) => {
+        metrics?.ingestGroupSize.observe(size);
+        logger.debug({ groupSize: size }, 'webhook group committed');
+      },
       // The SQLSTATE only: an error's message may quote a payload's value.
       onFallback: (size, error) =>
         logger.debug({ groupSize: size, code: (error as { code?: unknown } | null)?.code ?? null }, 'webhook group claimed again, a savepoint per delivery'),

@@ -36,13 +36,14 @@ process.once('exit', () => {
 /**
  * The server as a user starts it (`node main.js`): bundled from the sources at the start of the
  * test run, or the published build (`dist/main.js`) when BILLING_E2E_DIST=1. Only the given
- * variables configure it.
+ * variables configure it. `wrapper` runs it under another program (`['strace', ...]`).
  */
-export function spawnServer(env: Record<string, string>) {
+export function spawnServer(env: Record<string, string>, wrapper: readonly string[] = []) {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
   const dist = join(REPO_ROOT, 'packages/http-adapter/dist/main.js');
   const entry = process.env['BILLING_E2E_DIST'] === '1' && existsSync(dist) ? dist : processBuild().server;
-  const child = spawn(process.execPath, [entry], {
+  const [command = process.execPath, ...args] = [...wrapper, process.execPath, entry];
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,8 +61,8 @@ export function spawnServer(env: Record<string, string>) {
 }
 
 /** Spawns the server and waits until it listens and /readyz answers 200. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const proc = spawnServer(env);
+export async function startServer(env: Record<string, string>, wrapper: readonly string[] = []): Promise<ServerProcess> {
+  const proc = spawnServer(env, wrapper);
   let ended: { code: number | null } | null = null;
   void proc.exited.then((e) => (ended = e));
   let url = '';

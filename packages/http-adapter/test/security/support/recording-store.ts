@@ -20,6 +20,7 @@ export function recordingStore(inner: BillingStore): RecordingStore {
     statementCount: () => inner.statementCount(),
     migrate: () => inner.migrate(),
     openingMigrations: inner.openingMigrations,
+    durability: inner.durability,
     close: () => inner.close(),
     async transaction(work) {
       const pending: string[] = [];
