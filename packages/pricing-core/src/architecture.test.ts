@@ -15,9 +15,6 @@ const files = (readdirSync(SRC, { recursive: true }) as string[])
   .filter((name) => name.endsWith('.ts'))
   .map((name) => name.split('\\').join('/'));
 const isTestCode = (file: string): boolean => file.endsWith('.test.ts') || file.endsWith('test-helpers.ts');
-// The property-testing kit (`@billing/pricing-core/testing`) is an oracle independent of the
-// engine's arithmetic: its generators compute with big.js directly, never through money/.
-const isTestingKit = (file: string): boolean => file.startsWith('testing/');
 
 /** The specifiers a file imports; relative ones resolved to `src`-relative `.ts` paths. */
 function importsOf(file: string): string[] {
@@ -34,7 +31,7 @@ describe('architecture of pricing-core', () => {
     const offenders = files.filter(
       (file) =>
         !inFolder(file, ['money']) &&
-        (graph.get(file) ?? []).some((spec) => spec === 'money/big.ts' || (spec === 'big.js' && !isTestCode(file) && !isTestingKit(file))),
+        (graph.get(file) ?? []).some((spec) => spec === 'money/big.ts' || (spec === 'big.js' && !isTestCode(file))),
     );
     expect(offenders).toEqual([]);
   });
@@ -46,7 +43,7 @@ describe('architecture of pricing-core', () => {
   it('no shipped file outside money/ reads a field or calls a method of the number types', () => {
     const reach = /(?<!Math)\.(?:(?:c|e|s|n|d|int|scale|big|whole)\b(?![\w(])|(?:plus|minus|times|div|cmp|gt|gte|lt|lte|eq|abs|round|toFixed|toNumber|pow|sqrt|mod)\()/;
     const offenders = files
-      .filter((file) => !inFolder(file, ['money']) && !isTestCode(file) && !isTestingKit(file))
+      .filter((file) => !inFolder(file, ['money']) && !isTestCode(file))
       .flatMap((file) =>
         readFileSync(join(SRC, file), 'utf8')
           .split('\n')

@@ -13,7 +13,7 @@ import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
 import { usageKeyGuard, type UsageKeyGuard } from './usage-keys.js';
-import type { CachedPrices, PriceCache, PriceListInput } from './price-cache.js';
+import type { CachedPrices, PriceListCache, PriceListInput } from './price-cache.js';
 import { decText } from '../money/decimal.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
@@ -39,7 +39,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   // resolved again when the caller passes a cache: see price-cache.ts.
   // NOTE: a cache is known by its methods, not by its class: so the cache's code is in a bundle
   // of calculatePlan only when the caller makes one (createPriceCache).
-  const cache = options.priceCache as PriceCache | undefined;
+  const cache = options.priceCache as PriceListCache | undefined;
   if (cache !== undefined && (typeof cache?.find !== 'function' || typeof cache.keep !== 'function')) throw new RangeError('priceCache must be made by createPriceCache');
   // NOTE: the cycle is read here for the key and again below, in the order its violations are listed.
   const cycleHours = resolveCycle(calcConfig, new ViolationCollector()).cycleHours;
