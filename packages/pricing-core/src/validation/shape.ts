@@ -21,17 +21,22 @@ interface CompiledObject {
   readonly notObject: string;
 }
 
-const compiled = new Map<ObjectFields, CompiledObject>();
-
-function compile(spec: ObjectFields): CompiledObject {
-  let entry = compiled.get(spec);
-  if (entry === undefined) {
+/** Every table of the request made ready, at import: the root and every table below it. */
+function compileAll(root: ObjectFields): ReadonlyMap<ObjectFields, CompiledObject> {
+  const all = new Map<ObjectFields, CompiledObject>();
+  const visit = (spec: ObjectFields): void => {
+    if (all.has(spec)) return;
     const names = Object.keys(spec.fields);
-    entry = { kinds: Object.values(spec.fields), names, nameSet: new Set(names), notObject: MESSAGES[spec.notObject] };
-    compiled.set(spec, entry);
-  }
-  return entry;
+    all.set(spec, { kinds: Object.values(spec.fields), names, nameSet: new Set(names), notObject: MESSAGES[spec.notObject] });
+    for (const field of Object.values(spec.fields)) if (field.kind === 'list' || field.kind === 'object') visit(field.of);
+  };
+  visit(root);
+  return all;
 }
+
+const COMPILED = compileAll(REQUEST_FIELDS);
+
+const compile = (spec: ObjectFields): CompiledObject => COMPILED.get(spec) as CompiledObject;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
