@@ -71,17 +71,6 @@ export interface ResolvedInstance {
   readonly addons: readonly { readonly code: string; readonly usage: ResolvedUsage }[];
 }
 
-/**
- * The instances of a plan in input order. An array is one; so is a list that resolves an
- * instance from the (validated) request each time it is read, which keeps nothing per
- * instance alive while a large plan is priced.
- */
-export interface InstanceList {
-  readonly length: number;
-  /** The instance at `index` (undefined outside the list). */
-  at(index: number): ResolvedInstance | undefined;
-}
-
 /** A validated request, resolved once. */
 export interface ResolvedPlan {
   /** Upper-case currency code. */
@@ -98,8 +87,8 @@ export interface ResolvedPlan {
   readonly addonPrices: ReadonlyMap<string, readonly ResolvedPrice[]>;
   /** USAGE prices in input order. */
   readonly usagePrices: readonly ResolvedPrice[];
-  /** Instances in input order (an array, or resolved again on each read: see `InstanceList`). */
-  readonly instances: InstanceList;
+  /** Instances in input order. */
+  readonly instances: readonly ResolvedInstance[];
   /** Percent discount, 0 to 100. */
   readonly discountPercent: Decimal;
   /** Coupon amount. */

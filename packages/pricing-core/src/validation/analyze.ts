@@ -8,7 +8,7 @@ import { resolveOptions } from '../limits.js';
 import { checkLimits } from './check-limits.js';
 import { ViolationCollector } from './collector.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
-import { plainInstances, resolveInstances } from './resolve-instances.js';
+import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
@@ -48,8 +48,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const cached = lookup?.hit;
   // NOTE: read from the raw prices, so it holds even when a price has other errors.
   const guard = cached?.guard ?? usageKeyGuard(input.prices);
-  const plain = plainInstances(root.instances, guard.codes, guard);
-  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]), plain);
+  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]));
 
   const code = readText(planConfig.currency) ?? 'USD';
   const currency = normalizeCurrency(code);
@@ -63,8 +62,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
-  const instances = resolveInstances(root.instances, guard.codes, v, options.view === 'FULL', guard, plain);
+  const instances = resolveInstances(root.instances, guard.codes, v, guard);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
   if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };

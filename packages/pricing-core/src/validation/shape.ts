@@ -86,14 +86,10 @@ function isUsage(value: unknown): boolean {
 class Walk {
   readonly path: PathSegment[] = [];
   ok = true;
-  /**
-   * `v` records the issues; `known` is a list already checked (a cached price list), not walked
-   * again; `plain` marks the instances found valid before (see `plainInstances`), not walked again.
-   */
+  /** `v` records the issues; `known` is a list already checked (a cached price list), not walked again. */
   constructor(
     private readonly v: ViolationCollector,
     readonly known: unknown,
-    readonly plain: Uint8Array | undefined,
   ) {}
 
   report(message: string, last?: PathSegment): void {
@@ -116,9 +112,7 @@ function checkList(value: unknown, spec: ObjectFields, walk: Walk): void {
   // NOTE: only as the price list: the same array given elsewhere in the request (as instances, say) is checked there.
   if (value === walk.known && spec === PRICE_FIELDS) return;
   const target = compile(spec);
-  const plain = spec === INSTANCE_FIELDS ? walk.plain : undefined;
   for (let i = 0; i < value.length; i += 1) {
-    if (plain !== undefined && plain[i] === 1) continue;
     walk.path.push(i);
     checkObject(value[i], target, walk);
     walk.path.pop();
@@ -182,11 +176,11 @@ function checkObject(value: unknown, spec: CompiledObject, walk: Walk): void {
 /**
  * Checks a request's shape against its field table and records every issue; returns whether
  * the shape is valid. `known` is a list found valid before with the same content (the cached
- * `planConfig.prices`), which is not walked again; so are the instances marked in `plain`.
+ * `planConfig.prices`), which is not walked again.
  * @example checkRequestShape({ instances: 'x' }, v) // false; violation on `instances`
  */
-export function checkRequestShape(request: unknown, v: ViolationCollector, known?: readonly unknown[], plain?: Uint8Array): boolean {
-  const walk = new Walk(v, known, plain);
+export function checkRequestShape(request: unknown, v: ViolationCollector, known?: readonly unknown[]): boolean {
+  const walk = new Walk(v, known);
   checkObject(request, compile(REQUEST_FIELDS), walk);
   return walk.ok;
 }
