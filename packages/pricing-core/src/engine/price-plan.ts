@@ -44,17 +44,10 @@ function priceLine<V>(c: Calculator<V>, plan: ResolvedPlan, instance: ResolvedIn
   for (let j = 0; j < pools.length; j += 1) (pools[j] as Pool).add(c, shares[2 * j] as V, shares[2 * j + 1] as V);
 }
 
-/** Whether any price of an instance is a formula (evaluated on the rationals only). */
-function hasInstanceFormula(plan: ResolvedPlan): boolean {
-  if (plan.basePrices.some((price) => price.model.kind === 'FORMULA')) return true;
-  for (const prices of plan.addonPrices.values()) if (prices.some((price) => price.model.kind === 'FORMULA')) return true;
-  return false;
-}
-
 /**
  * Prices every instance and every pooled USAGE price. Each instance is priced on the
- * safe-integer fractions (SMALL) and, when a value leaves them (or `exact` asks, or a formula
- * needs it), on the rationals (EXACT); both are exact, so the result is the same. Formula
+ * safe-integer fractions (SMALL) and, when a value leaves them (or `exact` asks), on the
+ * rationals (EXACT); both are exact, so the result is the same. Formula
  * failures go to `v`; `stats` counts the instances each calculator priced.
  * @example pricePlan(plan, new ViolationCollector(), false).subtotal
  */
@@ -65,7 +58,7 @@ export function pricePlan(plan: ResolvedPlan, v: ViolationCollector, exact: bool
   const shares: unknown[] = new Array<unknown>(2 * pools.length);
   const lineItems = new Array<LineItem>(count);
   const zeroText = formatMoney(ZERO, digits);
-  const trySmall = !exact && !hasInstanceFormula(plan);
+  const trySmall = !exact;
   const line = new Line();
   let subtotal = ZERO;
   let smallCount = 0;
