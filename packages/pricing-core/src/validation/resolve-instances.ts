@@ -10,7 +10,7 @@ import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import { asArray, asObject, readText } from './read.js';
 import type { UsageKeyGuard } from './usage-keys.js';
-import { checkUsageKeys } from './usage-keys.js';
+import { usageKeyTypos } from './usage-keys.js';
 
 // NOTE: whole JSON numbers below the bound are the common case and need no other check.
 const SMALL_WHOLE = 1e15;
@@ -18,24 +18,30 @@ const SMALL_WHOLE = 1e15;
 const NONE: ResolvedUsage = { kind: 'none' };
 const NO_ADDONS: { code: string; usage: ResolvedUsage }[] = [];
 
-// NOTE: this runs once per instance and per usage number, so paths are built only when
-// there is something to report.
+// NOTE: this runs once per instance and per usage number, so a path is built only when there
+// is something to report: a value's place is given as its instance and add-on entry.
 
-/** A usage number: within the request bounds, not negative; `undefined` when invalid (reported at `path`). */
-function usageNumber(value: unknown, path: readonly PathSegment[], key: PathSegment | null, v: ViolationCollector): Decimal | undefined {
+/** The path of a usage value of instance `index`: its own usage (`addon` -1) or that of add-on entry `addon`. */
+function usagePath(index: number, addon: number, ...rest: PathSegment[]): PathSegment[] {
+  return addon < 0 ? ['instances', index, 'usage', ...rest] : ['instances', index, 'addons', addon, 'usage', ...rest];
+}
+
+/** A usage number: within the request bounds, not negative; else the message saying why (`undefined` for a value that is not a number or text: the shape check reports it). */
+function usageNumber(value: unknown): Decimal | string | undefined {
   if (typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && Number.isInteger(value)) return decimalOfNumber(value);
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const parsed = readBounded(value, 'number');
-  if (typeof parsed !== 'string' && decSign(parsed) >= 0) return decAbs(parsed);
-  v.add(key === null ? path : [...path, key], typeof parsed === 'string' ? parsed : MESSAGES.notNegative);
-  return undefined;
+  if (typeof parsed === 'string') return parsed;
+  return decSign(parsed) >= 0 ? decAbs(parsed) : MESSAGES.notNegative;
 }
 
-function usageSeries(value: readonly unknown[], path: readonly PathSegment[], v: ViolationCollector): Decimal[] {
+/** The valid numbers of a series; with `v`, each invalid one is reported (under `metric` when the series is a map entry). */
+function usageSeries(value: readonly unknown[], index: number, addon: number, metric: string | null, v: ViolationCollector | null): Decimal[] {
   const values: Decimal[] = [];
   for (let i = 0; i < value.length; i += 1) {
-    const parsed = usageNumber(value[i], path, i, v);
-    if (parsed !== undefined) values.push(parsed);
+    const parsed = usageNumber(value[i]);
+    if (typeof parsed === 'object') values.push(parsed);
+    else if (parsed !== undefined && v !== null) v.add(metric === null ? usagePath(index, addon, i) : usagePath(index, addon, metric, i), parsed);
   }
   return values;
 }
@@ -47,30 +53,34 @@ const isReading = (value: unknown): value is number =>
   typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && (Number.isInteger(value) || shortPlaces(value) > 0);
 
 /** A usage number as a reading: a JSON number as sent when it is one, else as `usageNumber` reads it. */
-function readingOf(value: unknown, path: readonly PathSegment[], key: PathSegment | null, v: ViolationCollector): Reading | undefined {
-  return isReading(value) ? value : usageNumber(value, path, key, v);
+function readingOf(value: unknown): Reading | string | undefined {
+  return isReading(value) ? value : usageNumber(value);
 }
 
 /**
- * Reads a usage value (number, array, or map of either); negative usage is a violation.
- * @example resolveUsage({ cpu: [1, 2] }, path, v).kind // 'map'
+ * Reads a usage value (number, array, or map of either) of instance `index` (add-on entry
+ * `addon`, or -1); an invalid or negative number is a violation.
+ * @example resolveUsage({ cpu: [1, 2] }, 0, -1, v).kind // 'map'
  */
-export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector): ResolvedUsage {
+export function resolveUsage(value: unknown, index: number, addon: number, v: ViolationCollector): ResolvedUsage {
   if (value === undefined || value === null) return NONE;
-  if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, path, v) };
+  if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, index, addon, null, v) };
   const map = asObject(value);
   if (map === undefined) {
-    const parsed = usageNumber(value, path, null, v);
-    return parsed === undefined ? NONE : { kind: 'number', value: parsed };
+    const parsed = usageNumber(value);
+    if (typeof parsed === 'string') v.add(usagePath(index, addon), parsed);
+    return typeof parsed === 'object' ? { kind: 'number', value: parsed } : NONE;
   }
   // NOTE: every value is checked here; a price reads the metrics it meters later (see `ValidatedMap`).
-  const keys = Object.keys(map);
-  for (const metric of keys) {
+  for (const metric of Object.keys(map)) {
     const entry = map[metric];
-    if (Array.isArray(entry)) usageSeries(entry, [...path, metric], v);
-    else if (!isReading(entry)) usageNumber(entry, path, metric, v);
+    if (Array.isArray(entry)) usageSeries(entry, index, addon, metric, v);
+    else if (!isReading(entry)) {
+      const parsed = usageNumber(entry);
+      if (typeof parsed === 'string') v.add(usagePath(index, addon, metric), parsed);
+    }
   }
-  return new ValidatedMap(map, v, Object.getOwnPropertyNames(map).length === keys.length);
+  return new ValidatedMap(map);
 }
 
 /**
@@ -79,29 +89,37 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
  * pricing. It is its own `ResolvedUsage` (one object per map).
  */
 class ValidatedMap implements MetricReader {
-  readonly kind = 'map';
-  readonly entries: MetricReader = this;
-  constructor(
-    private readonly map: Record<string, unknown>,
-    private readonly v: ViolationCollector,
-    /** Whether every own string key is enumerable (the usual map): then owning a key is enough. */
-    private readonly allEnumerable: boolean,
-  ) {}
+  constructor(private readonly map: Record<string, unknown>) {}
+
+  get kind(): 'map' {
+    return 'map';
+  }
+
+  get entries(): MetricReader {
+    return this;
+  }
 
   get(name: string): MetricValue | undefined {
     // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own).
-    if (!Object.hasOwn(this.map, name) || (!this.allEnumerable && !Object.prototype.propertyIsEnumerable.call(this.map, name))) return undefined;
+    if (!Object.prototype.propertyIsEnumerable.call(this.map, name)) return undefined;
     const entry = this.map[name];
-    return Array.isArray(entry) ? usageSeries(entry, [], this.v) : readingOf(entry, [], null, this.v);
+    if (Array.isArray(entry)) return usageSeries(entry, 0, -1, name, null);
+    const parsed = readingOf(entry);
+    return typeof parsed === 'string' ? undefined : parsed;
   }
 }
 
 /**
- * A measurement (`quantity`, `hoursUsed`): a fact, so 0 is zero and only omitted or `null`
- * is unset (undefined, as when invalid; reported).
+ * A measurement (`quantity`, `hoursUsed`) as `read` reads it: a fact, so 0 is zero and only
+ * omitted or `null` is unset (undefined, as when invalid; reported).
  */
-function measurement(value: unknown, index: number, field: string, v: ViolationCollector): Decimal | undefined {
-  return value == null ? undefined : usageNumber(value, ['instances', index], field, v);
+function measurement<T>(raw: Record<string, unknown>, index: number, field: 'quantity' | 'hoursUsed', read: (value: unknown) => T | string | undefined, v: ViolationCollector): T | undefined {
+  const value = raw[field];
+  if (value == null) return undefined;
+  const parsed = read(value);
+  if (typeof parsed !== 'string') return parsed;
+  v.add(['instances', index, field], parsed);
+  return undefined;
 }
 
 /**
@@ -119,18 +137,18 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
     if (typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
       v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
     }
-    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, ['instances', index, 'addons', k, 'usage'], v);
+    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, index, k, v);
     addons.push({ code, usage });
   }
-  const quantity = measurement(raw.quantity, index, 'quantity', v) ?? ONE;
-  const hours = raw.hoursUsed == null ? null : (readingOf(raw.hoursUsed, ['instances', index], 'hoursUsed', v) ?? null);
+  const quantity = measurement(raw, index, 'quantity', usageNumber, v) ?? ONE;
+  const hours = measurement(raw, index, 'hoursUsed', readingOf, v) ?? null;
   return {
     label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
     quantity,
     // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
     quantityNumber: typeof raw.quantity === 'number' && quantity !== ONE ? raw.quantity : toJsonNumber(quantity),
     hours,
-    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, ['instances', index, 'usage'], v),
+    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, index, -1, v),
     addons,
   };
 }
@@ -154,12 +172,12 @@ export function resolveInstances(value: unknown, addonCodes: ReadonlySet<string>
 function guardUsageKeys(item: unknown, index: number, guard: UsageKeyGuard, v: ViolationCollector): void {
   const raw = asObject(item);
   if (raw === undefined) return;
-  checkUsageKeys(raw.usage, guard.instance, guard.used, ['instances', index, 'usage'], v);
+  for (const [key, message] of usageKeyTypos(raw.usage, guard.instance, guard.used)) v.add(usagePath(index, -1, key), message);
   const addons = asArray(raw.addons);
   for (let k = 0; k < addons.length; k += 1) {
     const entry = asObject(addons[k]);
     if (entry !== undefined && typeof entry.code === 'string') {
-      checkUsageKeys(entry.usage, guard.addons.get(entry.code), guard.used, ['instances', index, 'addons', k, 'usage'], v);
+      for (const [key, message] of usageKeyTypos(entry.usage, guard.addons.get(entry.code), guard.used)) v.add(usagePath(index, k, key), message);
     }
   }
 }
