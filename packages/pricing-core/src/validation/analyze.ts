@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
-import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { InstanceSink, PlanPrices, ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import type { ResolvedOptions } from '../limits.js';
@@ -23,10 +23,12 @@ export type Analysis =
 
 /**
  * Checks the limits first (and stops there when one is exceeded), then runs the schema and every semantic check, collecting all violations, and resolves the plan
- * (defaults applied, constants parsed once) when there are none.
+ * (defaults applied, constants parsed once) when there are none. The instances go, as each is
+ * resolved and while nothing is reported, to the sink `start` makes for the plan's prices (when
+ * it makes one): the answer is that sink's only when the analysis is `ok`.
  * @example analyzeRequest({}).ok // true
  */
-export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions()): Analysis {
+export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions(), start?: (prices: PlanPrices) => InstanceSink | undefined): Analysis {
   const v = new ViolationCollector();
   if (!checkLimits(request, options, v)) return { ok: false, violations: v.list, total: v.total };
   // NOTE: the semantic checks read the request as sent, even when the schema rejected it
@@ -62,25 +64,26 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  const instances = resolveInstances(root.instances, guard.codes, v, guard);
+  const valid = v.empty && shapeOk && currency !== undefined;
+  const { basePrices, addonPrices, usagePrices } =
+    overageRates.size === 0 || !valid ? resolvedPrices.split : splitOf(prices.map((price) => applyOverageRate(price, overageRates)));
+  // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
+  const planPrices: PlanPrices = { currency: currency ?? 'USD', minorDigits, cycleHours: cycle.cycleHours, capHours: cycle.capHours, basePrices, addonPrices, usagePrices };
+  resolveInstances(root.instances, guard.codes, v, guard, valid ? start?.(planPrices) : undefined);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
-  if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
+  if (!v.empty || !valid) return { ok: false, violations: v.list, total: v.total };
   if (cache !== undefined && lookup !== undefined && cached === undefined) cache.keep(lookup, resolvedPrices, input);
-  const { basePrices, addonPrices, usagePrices } =
-    overageRates.size === 0 ? resolvedPrices.split : splitOf(prices.map((price) => applyOverageRate(price, overageRates)));
-  // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
   return {
     ok: true,
     plan: {
-      currency,
+      currency: planPrices.currency,
       minorDigits,
       cycleHours: cycle.cycleHours,
       capHours: cycle.capHours,
       basePrices,
       addonPrices,
       usagePrices,
-      instances,
       discountPercent: adjustments.discountPercent,
       couponValue: adjustments.couponValue,
       taxRate: adjustments.taxRate,

@@ -15,11 +15,20 @@ const codes = new Set(['ip', 'disk']);
 /** The violations resolving one instance reports, as `field: description` lines. */
 function reported(item: unknown): string[] {
   const v = new ViolationCollector();
-  resolveInstances([item], codes, v, guard);
+  resolveInstances([item], codes, v, guard, undefined);
   return v.list.map((violation) => `${violation.field}: ${violation.description}`);
 }
 
 describe('examples', () => {
+  it('hands each instance to the sink as it is resolved, in order, and none after the first violation', () => {
+    const labels: string[] = [];
+    const v = new ViolationCollector();
+    const items = [{ region: 'a' }, { region: 'b' }, { quantity: -1 }, { region: 'd' }];
+    resolveInstances(items, codes, v, guard, { add: (instance) => labels.push(instance.label) });
+    expect(labels).toEqual(['instance-1 (a)', 'instance-2 (b)']);
+    expect(v.list.map((violation) => violation.field)).toEqual(['instances[2].quantity']);
+  });
+
   it('one pass per instance: its values, its add-on codes, then the typo guard on its usage maps', () => {
     expect(reported({ quantity: 2, hoursUsed: 100.25, usage: { cpu: 12.5 }, addons: [{ code: 'ip', usage: { gb: 3 } }, { code: 'disk' }] })).toEqual([]);
     expect(reported({ usage: { cpu: -1 } })).toEqual(['instances[0].usage.cpu: Must not be negative.']);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../resolved/metric-values.js';
-import type { MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
+import type { InstanceSink, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
 import type { Reading } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
 import { decAbs, decSign, ONE } from '../money/decimal.js';
@@ -155,17 +155,16 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
 
 /**
  * Checks and resolves every instance, each in one pass: its values (violations go to `v`), then
- * the typo guard on its usage maps.
- * @example resolveInstances([{ region: 'eu' }], new Set(), v, guard)[0]?.label // 'instance-1 (eu)'
+ * the typo guard on its usage maps; each is handed to `sink` while `v` has nothing to report.
+ * @example resolveInstances([{ region: 'eu' }], new Set(), v, guard, sink) // sink.add got 'instance-1 (eu)'
  */
-export function resolveInstances(value: unknown, addonCodes: ReadonlySet<string>, v: ViolationCollector, guard: UsageKeyGuard): ResolvedInstance[] {
+export function resolveInstances(value: unknown, addonCodes: ReadonlySet<string>, v: ViolationCollector, guard: UsageKeyGuard, sink: InstanceSink | undefined): void {
   const items = asArray(value);
-  const instances = new Array<ResolvedInstance>(items.length);
   for (let index = 0; index < items.length; index += 1) {
-    instances[index] = resolveInstance(items[index], index, addonCodes, v);
+    const instance = resolveInstance(items[index], index, addonCodes, v);
     guardUsageKeys(items[index], index, guard, v);
+    if (sink !== undefined && v.empty) sink.add(instance);
   }
-  return instances;
 }
 
 /** The typo guard on an instance's usage map and on each of its add-on entries' maps. */
