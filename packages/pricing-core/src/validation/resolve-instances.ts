@@ -72,7 +72,9 @@ export function resolveUsage(value: unknown, index: number, addon: number, v: Vi
     return typeof parsed === 'object' ? { kind: 'number', value: parsed } : NONE;
   }
   // NOTE: every value is checked here; a price reads the metrics it meters later (see `ValidatedMap`).
-  for (const metric of Object.keys(map)) {
+  // for...in with Object.hasOwn yields the keys of Object.keys, in its order, without making the list.
+  for (const metric in map) {
+    if (!Object.hasOwn(map, metric)) continue;
     const entry = map[metric];
     if (Array.isArray(entry)) usageSeries(entry, index, addon, metric, v);
     else if (!isReading(entry)) {

@@ -74,8 +74,9 @@ function isUsage(value: unknown): boolean {
   if (Array.isArray(value)) return isSeries(value);
   if (!isPlainObject(value)) return false;
   // NOTE: as a record does: own enumerable keys, "__proto__" skipped, an enumerable symbol key is invalid.
-  for (const key of Object.keys(value)) {
-    if (key === '__proto__') continue;
+  // for...in with Object.hasOwn yields the keys Object.keys lists, without making the list.
+  for (const key in value) {
+    if (key === '__proto__' || !Object.hasOwn(value, key)) continue;
     const entry = value[key];
     if (!isNumeric(entry) && !isSeries(entry)) return false;
   }

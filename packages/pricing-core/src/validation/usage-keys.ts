@@ -60,8 +60,9 @@ export function usageKeyTypos(usage: unknown, metered: readonly string[] | undef
   if (map === undefined) return NO_TYPOS;
   let missing: readonly string[] | undefined;
   let typos: (readonly [string, string])[] | undefined;
-  for (const key of Object.keys(map)) {
-    if (used.has(key)) continue;
+  // NOTE: for...in with Object.hasOwn yields the keys of Object.keys, in its order, without making the list.
+  for (const key in map) {
+    if (!Object.hasOwn(map, key) || used.has(key)) continue;
     missing ??= (metered as readonly string[]).filter((metric) => !Object.hasOwn(map, metric));
     let best: string | undefined;
     let bestDistance = MAX_SUGGESTION_EDITS + 1;
