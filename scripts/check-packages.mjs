@@ -3,9 +3,10 @@
 // checks what a user of npm gets. Each tarball holds only dist (and migrations), README.md,
 // LICENSE and CHANGELOG.md; publint --strict and are-the-types-wrong find no problem; and
 // @billing/pricing-core, installed with npm into a fresh project, works from require(), from
-// import, from a browser bundle (size checked) and from its /testing kit; @billing/client, installed
-// the same way, calls through a fetch stand-in from require() and import, verifies an event, and
-// its types compile in a NodeNext project.
+// import, from a browser bundle (size checked) and from its /testing kit, and its types compile
+// in a NodeNext project; @billing/client, installed the same way, calls through a fetch stand-in
+// from require() and import, verifies an event, and its types compile in a NodeNext project.
+// Both type checks run with skipLibCheck off, as a strict user compiles.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,6 +110,9 @@ try {
   check('pricing-core: require() from CommonJS', () => run('node', ['require.cjs'], project).trim());
   check('pricing-core: import from ESM', () => run('node', ['import.mjs'], project).trim());
   check('pricing-core: /testing laws with fast-check', () => run('node', ['laws.mjs'], project).trim());
+  check('pricing-core: its types compile in a NodeNext project, ESM and CommonJS (tsc, no skipLibCheck)', () => {
+    run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', project], project);
+  });
   try {
     const measured = await measureBundle({ resolveDir: project });
     log(describeBundle(measured));

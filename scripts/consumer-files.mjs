@@ -55,6 +55,41 @@ assert.equal(fc.check(sumOfPartsLaw(wrong), { numRuns: 25 }).failed, true, 'a wr
 assert.equal(fc.sample(planRequestArbitrary({ minInstances: 1 }), 3).length, 3);
 console.log(laws.length + ' laws held');
 `,
+  // NOTE: compiled with skipLibCheck off, so every declaration the package ships (and every
+  // module they name) must resolve for a user: an internal type naming big.js did not.
+  'types.mts': `
+import { calculatePlan, createPriceCache, isPricingValidationError, type CalculateOptions, type PlanRequest, type PlanResult, type PriceCache } from '@billing/pricing-core';
+import { planRequestSchema } from '@billing/pricing-core/schema';
+import { planRequestArbitrary, sumOfPartsLaw, type PlanOptions } from '@billing/pricing-core/testing';
+import fc from 'fast-check';
+const request: PlanRequest = ${REQUEST};
+const cache: PriceCache = createPriceCache({ maxEntries: 4 });
+const options: CalculateOptions = { view: 'FULL', priceCache: cache };
+export function total(): string {
+  const result: PlanResult = calculatePlan(request, options);
+  // @ts-expect-error: the result has no such field
+  result.totl;
+  return result.total;
+}
+export function refused(error: unknown): number {
+  return isPricingValidationError(error) ? error.violations.length : 0;
+}
+export const parsed: PlanRequest | undefined = planRequestSchema.safeParse(request).data;
+const knobs: Partial<PlanOptions> = { minInstances: 1 };
+export const sample: PlanRequest[] = fc.sample(planRequestArbitrary(knobs), 1);
+fc.assert(sumOfPartsLaw(calculatePlan), { numRuns: 1 });
+`,
+  'types.cts': `
+import pricing = require('@billing/pricing-core');
+import testing = require('@billing/pricing-core/testing');
+const result: pricing.PlanResult = pricing.calculatePlan({ instances: [{ quantity: 1 }] });
+export const total: string = result.total;
+export const laws: number = Object.keys(testing.pricingLaws(pricing.calculatePlan)).length;
+`,
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2023', 'DOM'] },
+    files: ['types.mts', 'types.cts'],
+  }),
 };
 
 // The files of the fresh project in which scripts/check-packages.mjs installs the packed

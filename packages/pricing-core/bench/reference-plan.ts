@@ -76,35 +76,96 @@ export function referenceRequest(instances: ReferenceInstance[]) {
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** The same plan priced with float64 numbers. */
+/** The arithmetic of one instance in float64: its rounded base and add-on amounts and its pooled figures. */
+function floatInstance(instance: ReferenceInstance): { base: number; addons: number; allowance: number } {
+  const q = instance.quantity;
+  const billable = Math.min(instance.hoursUsed, CAP_HOURS);
+  const factor = billable / CAP_HOURS;
+  const cpu = instance.usage.cpu;
+  let base = q * 0.0125 * billable;
+  base += Math.min(cpu, 100) * 0.05 + Math.max(0, Math.min(cpu, 1000) - 100) * 0.04 + Math.max(0, cpu - 1000) * 0.03;
+  base += Math.ceil(Math.max(0, instance.usage.requests - 10 * q) / 50) * 2;
+  let addons = 0;
+  for (const entry of instance.addons) {
+    if (entry.code === 'ipv4') addons += 3 * q;
+    else addons += entry.usage.backup_gb * 0.02;
+  }
+  return { base: round2(base), addons: round2(addons), allowance: 1000 * q * factor };
+}
+
+/** The same plan priced with float64 numbers, the arithmetic only: the total. */
 export function referenceFloatTotal(instances: readonly ReferenceInstance[]): number {
   let subtotal = 0;
   let pooledUsage = 0;
   let allowance = 0;
   for (const instance of instances) {
-    const q = instance.quantity;
-    const billable = Math.min(instance.hoursUsed, CAP_HOURS);
-    const factor = billable / CAP_HOURS;
-    const cpu = instance.usage.cpu;
-    let base = q * 0.0125 * billable;
-    base += Math.min(cpu, 100) * 0.05 + Math.max(0, Math.min(cpu, 1000) - 100) * 0.04 + Math.max(0, cpu - 1000) * 0.03;
-    base += Math.ceil(Math.max(0, instance.usage.requests - 10 * q) / 50) * 2;
-    let addons = 0;
-    for (const entry of instance.addons) {
-      if (entry.code === 'ipv4') addons += 3 * q;
-      else addons += entry.usage.backup_gb * 0.02;
-    }
-    subtotal += round2(base) + round2(addons);
+    const figures = floatInstance(instance);
+    subtotal += figures.base + figures.addons;
     pooledUsage += instance.usage.transfer;
-    allowance += 1000 * q * factor;
+    allowance += figures.allowance;
   }
-  return floatTotals(subtotal, pooledUsage, allowance);
+  return floatTotals(subtotal, pooledUsage, allowance).total;
+}
+
+/**
+ * The floor: the same float64 arithmetic building the same answer as the engine's BASIC view
+ * (a line item with money strings per instance, the pooled figures, the totals as strings).
+ */
+export function referenceFloatResult(instances: readonly ReferenceInstance[]) {
+  const lineItems = [];
+  let subtotal = 0;
+  let pooledUsage = 0;
+  let allowance = 0;
+  for (let i = 0; i < instances.length; i += 1) {
+    const instance = instances[i]!;
+    const figures = floatInstance(instance);
+    const line = figures.base + figures.addons;
+    lineItems.push({
+      instanceLabel: `instance-${i + 1}`,
+      quantity: instance.quantity,
+      base: figures.base.toFixed(2),
+      addons: figures.addons.toFixed(2),
+      subtotal: line.toFixed(2),
+      currency: 'USD',
+    });
+    subtotal += line;
+    pooledUsage += instance.usage.transfer;
+    allowance += figures.allowance;
+  }
+  const totals = floatTotals(subtotal, pooledUsage, allowance);
+  return {
+    lineItems,
+    pooledAllowances: { transfer: allowance },
+    pooledUsage: { transfer: pooledUsage },
+    subtotal: subtotal.toFixed(2),
+    overageCost: totals.overage.toFixed(2),
+    discounted: totals.discounted.toFixed(2),
+    tax: totals.tax.toFixed(2),
+    total: totals.total.toFixed(2),
+    currency: 'USD',
+    discountPercent: 5,
+    couponValue: '10.00',
+    debug: {
+      engineVersion: '1.0.0',
+      rounding: 'half-up to 2 decimal places (USD)',
+      totals: {
+        pre: totals.pre.toFixed(2),
+        percentOff: totals.percentOff.toFixed(2),
+        couponOff: totals.couponOff.toFixed(2),
+        discounted: totals.discounted.toFixed(2),
+        taxRate: '0.2',
+      },
+    },
+  };
 }
 
 /** Both plans' ending in float64: the pooled overage at 0.01, 5% off, a 10.00 coupon, 20% tax. */
-export function floatTotals(subtotal: number, pooledUsage: number, allowance: number): number {
-  const pre = subtotal + round2(Math.max(0, pooledUsage - allowance) * 0.01);
+export function floatTotals(subtotal: number, pooledUsage: number, allowance: number) {
+  const overage = round2(Math.max(0, pooledUsage - allowance) * 0.01);
+  const pre = subtotal + overage;
   const percentOff = round2(pre * 0.05);
-  const discounted = pre - percentOff - Math.min(10, pre - percentOff);
-  return discounted + round2(discounted * 0.2);
+  const couponOff = Math.min(10, pre - percentOff);
+  const discounted = pre - percentOff - couponOff;
+  const tax = round2(discounted * 0.2);
+  return { overage, pre, percentOff, couponOff, discounted, tax, total: discounted + tax };
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, calculatePlanJson, PricingValidationError } from './index.js';
-import type { CalcConfigJson, InstanceJson, PlanRequestJson, PriceJson, TierJson } from './testing/arbitraries.js';
+import type { CalcConfig, Instance, PlanRequest, Price, Tier } from './request/types.js';
 
 /** A request as a client would send it. */
 function request(
-  prices: PriceJson[],
-  instances: InstanceJson[],
-  calcConfig?: CalcConfigJson,
+  prices: Price[],
+  instances: Instance[],
+  calcConfig?: CalcConfig,
   currency?: string,
-): PlanRequestJson {
+): PlanRequest {
   return {
     planConfig: currency === undefined ? { prices } : { currency, prices },
     instances,
@@ -17,12 +17,12 @@ function request(
 }
 
 /** The total of one price on one instance using `units` seats (licensed: units = quantity). */
-function totalForSeats(price: PriceJson, seats: number): string {
+function totalForSeats(price: Price, seats: number): string {
   return calculatePlanJson(request([price], [{ quantity: seats }])).total;
 }
 
 /** The total of one metered price on one instance with `usage` units of its metric. */
-function totalForUsage(price: PriceJson, usage: number): string {
+function totalForUsage(price: Price, usage: number): string {
   return calculatePlanJson(request([price], [{ usage: { [price.metricName ?? '']: usage } }])).total;
 }
 
@@ -36,13 +36,13 @@ function violationsOf(body: unknown): { field: string; description: string }[] {
   throw new Error('expected a PricingValidationError');
 }
 
-const stripeTiers = (tierType: TierJson['tierType']): TierJson[] => [
+const stripeTiers = (tierType: Tier['tierType']): Tier[] => [
   { tierOrder: 1, startInclusive: 0, endExclusive: 5, unitAmount: '7', tierType },
   { tierOrder: 2, startInclusive: 5, endExclusive: 10, unitAmount: '6.50', tierType },
   { tierOrder: 3, startInclusive: 10, unitAmount: '6', tierType },
 ];
 
-const flatFeeTiers = (tierType: TierJson['tierType']): TierJson[] =>
+const flatFeeTiers = (tierType: Tier['tierType']): Tier[] =>
   [
     [0, 5, '5', '10'],
     [5, 10, '4', '20'],
@@ -53,16 +53,16 @@ const flatFeeTiers = (tierType: TierJson['tierType']): TierJson[] =>
     tierOrder: index + 1,
     startInclusive: start as number,
     ...(end === undefined ? {} : { endExclusive: end as number }),
-    unitAmount: unitAmount as TierJson['unitAmount'],
+    unitAmount: unitAmount as Tier['unitAmount'],
     flatFee: true,
-    flatFeeAmount: fee as TierJson['flatFeeAmount'],
+    flatFeeAmount: fee as Tier['flatFeeAmount'],
     tierType,
   }));
 
 describe('examples', () => {
   describe('worked example: Stripe graduated and volume tiers', () => {
-    const graduated: PriceJson = { pricingModel: 'PRICING_MODEL_TIERED', tiers: stripeTiers('TIER_MODE_GRADUATED') };
-    const volume: PriceJson = { pricingModel: 'PRICING_MODEL_TIERED', tiers: stripeTiers('TIER_MODE_VOLUME') };
+    const graduated: Price = { pricingModel: 'PRICING_MODEL_TIERED', tiers: stripeTiers('TIER_MODE_GRADUATED') };
+    const volume: Price = { pricingModel: 'PRICING_MODEL_TIERED', tiers: stripeTiers('TIER_MODE_VOLUME') };
 
     it.each([
       [1, '7.00'],
@@ -100,7 +100,7 @@ describe('examples', () => {
   });
 
   describe('worked example: Lago metered package, 100 units for $5, 100 free', () => {
-    const price: PriceJson = {
+    const price: Price = {
       pricingModel: 'PRICING_MODEL_PACKAGE',
       metricName: 'api_calls',
       packageSize: 100,
@@ -117,7 +117,7 @@ describe('examples', () => {
   });
 
   it('worked example: PER_UNIT $0.40 per 1,000 requests, 12,345 requests -> 4.94', () => {
-    const price: PriceJson = {
+    const price: Price = {
       pricingModel: 'PRICING_MODEL_PER_UNIT',
       metricName: 'requests',
       unitAmount: '0.40',
@@ -127,18 +127,18 @@ describe('examples', () => {
   });
 
   describe('worked example: DigitalOcean hourly with a 672-hour cap', () => {
-    const hourly: PriceJson = {
+    const hourly: Price = {
       pricingModel: 'PRICING_MODEL_FLAT',
       unitAmount: '0.00893',
       billingPeriod: 'BILLING_PERIOD_HOURLY',
     };
-    const monthly: PriceJson = {
+    const monthly: Price = {
       pricingModel: 'PRICING_MODEL_FLAT',
       unitAmount: '10',
       billingPeriod: 'BILLING_PERIOD_MONTHLY',
       prorate: true,
     };
-    const at = (price: PriceJson, hoursUsed: number) =>
+    const at = (price: Price, hoursUsed: number) =>
       calculatePlanJson(request([price], [{ hoursUsed }], { capHours: 672 })).total;
 
     it('HOURLY $0.00893, 336 h -> 3.00', () => expect(at(hourly, 336)).toBe('3.00'));
@@ -148,14 +148,14 @@ describe('examples', () => {
   });
 
   describe('worked example: DigitalOcean pooled transfer', () => {
-    const transfer = (productType: PriceJson['productType']): PriceJson => ({
+    const transfer = (productType: Price['productType']): Price => ({
       productType,
       pricingModel: 'PRICING_MODEL_PER_UNIT',
       metricName: 'transfer',
       unitAmount: '0.01',
       freeUnits: 1000,
     });
-    const instances: InstanceJson[] = [{ usage: { transfer: 1500 } }, { usage: { transfer: 100 } }];
+    const instances: Instance[] = [{ usage: { transfer: 1500 } }, { usage: { transfer: 100 } }];
     const pooled = () => calculatePlanJson(request([transfer('PRODUCT_TYPE_USAGE')], instances));
 
     it('pooledAllowances.transfer = 2000', () => expect(pooled().pooledAllowances).toEqual({ transfer: 2000 }));
@@ -168,7 +168,7 @@ describe('examples', () => {
 
   describe('further examples from the rules', () => {
     it('YEARLY $0.06 is exactly 0.005 a month and rounds half-up to 0.01', () => {
-      const price: PriceJson = {
+      const price: Price = {
         pricingModel: 'PRICING_MODEL_FLAT',
         unitAmount: '0.06',
         billingPeriod: 'BILLING_PERIOD_YEARLY',
@@ -179,12 +179,12 @@ describe('examples', () => {
     });
 
     it('division stays exact: 1/3 x 0.015 x 3 in a formula is 0.015 -> 0.02', () => {
-      const price: PriceJson = { pricingModel: 'PRICING_MODEL_FORMULA', pricingFormula: '(1 / 3) * 0.015 * 3' };
+      const price: Price = { pricingModel: 'PRICING_MODEL_FORMULA', pricingFormula: '(1 / 3) * 0.015 * 3' };
       expect(calculatePlanJson(request([price], [{}])).total).toBe('0.02');
     });
 
     it('discount, then coupon, then tax: 33.33 -15% -> 28.33 -3.00 -> 25.33 +7.5% -> 27.23', () => {
-      const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '33.33' };
+      const price: Price = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '33.33' };
       const result = calculatePlanJson(
         request([price], [{}], { discountPercent: 15, couponValue: '3.00', taxRate: 0.075 }),
       );
@@ -200,7 +200,7 @@ describe('examples', () => {
     });
 
     it('a coupon larger than what is left takes the amount to 0.00, and no tax is due', () => {
-      const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '33.33' };
+      const price: Price = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '33.33' };
       const result = calculatePlanJson(
         request([price], [{}], { discountPercent: 15, couponValue: '50', taxRate: 0.2 }),
       );
@@ -229,7 +229,7 @@ describe('examples', () => {
     });
 
     it('JPY has no minor digits: 473.5 rounds half-up to 474, currency matched case-insensitively', () => {
-      const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '473.5' };
+      const price: Price = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '473.5' };
       const result = calculatePlanJson(request([price], [{}], undefined, 'jpy'));
       expect(result.currency).toBe('JPY');
       expect(result.lineItems[0]?.currency).toBe('JPY');
@@ -239,7 +239,7 @@ describe('examples', () => {
     });
 
     it('KWD has three minor digits: 12.3455 -> 12.346, 10% tax -> 1.235, total 13.581', () => {
-      const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12.3455' };
+      const price: Price = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '12.3455' };
       const result = calculatePlanJson(request([price], [{}], { taxRate: 0.1 }, 'KWD'));
       expect(result.currency).toBe('KWD');
       expect(result.subtotal).toBe('12.346');
@@ -261,7 +261,7 @@ describe('examples', () => {
     });
 
     it('instanceLabel is instance-N, with the region in parentheses when given', () => {
-      const price: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' };
+      const price: Price = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' };
       const result = calculatePlanJson(request([price], [{ region: 'nyc3' }, {}, { region: 'fra1', quantity: 2 }]));
       expect(result.lineItems.map((line) => line.instanceLabel)).toEqual([
         'instance-1 (nyc3)',
@@ -273,7 +273,7 @@ describe('examples', () => {
     });
 
     it('an add-on is charged once per matching entry: 2 x backup $2 + ipv4 $3 = 7.00', () => {
-      const prices: PriceJson[] = [
+      const prices: Price[] = [
         { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '20' },
         { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'backup', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '2' },
         { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ipv4', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '3' },
@@ -289,7 +289,7 @@ describe('examples', () => {
     });
 
     it('a licensed add-on with a numeric usage charges quantity x usage units: 2 x 3 x $1.50 = 9.00', () => {
-      const prices: PriceJson[] = [
+      const prices: Price[] = [
         { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ipv4', pricingModel: 'PRICING_MODEL_PER_UNIT', unitAmount: '1.50' },
       ];
       const result = calculatePlanJson(request(prices, [{ quantity: 2, addons: [{ code: 'ipv4', usage: 3 }] }]));
@@ -304,7 +304,7 @@ describe('examples', () => {
     });
 
     it('a formula reads units after free units: min(units, 100) x 0.10 + max(units - 100, 0) x 0.05 at 260 - 10 free -> 17.50', () => {
-      const price: PriceJson = {
+      const price: Price = {
         pricingModel: 'PRICING_MODEL_FORMULA',
         metricName: 'requests',
         freeUnits: 10,
@@ -314,7 +314,7 @@ describe('examples', () => {
     });
 
     it('a formula with if, quantity and usage.<metric>: if(usage.cpu > 50, 2, 1) x quantity x unitAmount -> 24.00', () => {
-      const price: PriceJson = {
+      const price: Price = {
         pricingModel: 'PRICING_MODEL_FORMULA',
         unitAmount: '4',
         pricingFormula: 'if(usage.cpu > 50, 2, 1) * quantity * unitAmount',
@@ -331,7 +331,7 @@ describe('examples', () => {
     });
 
     describe('minimum and maximum charges', () => {
-      const metered: PriceJson = {
+      const metered: Price = {
         pricingModel: 'PRICING_MODEL_PER_UNIT',
         metricName: 'requests',
         unitAmount: '0.10',
@@ -348,7 +348,7 @@ describe('examples', () => {
       });
 
       it('the clamp comes after time scaling and is not prorated: YEARLY $120 min $15 -> 15.00', () => {
-        const price: PriceJson = {
+        const price: Price = {
           pricingModel: 'PRICING_MODEL_FLAT',
           unitAmount: '120',
           billingPeriod: 'BILLING_PERIOD_YEARLY',
@@ -363,7 +363,7 @@ describe('examples', () => {
       });
 
       it('a pooled USAGE price is clamped once, even with no instances: min 3.00 -> overageCost 3.00', () => {
-        const price: PriceJson = {
+        const price: Price = {
           productType: 'PRODUCT_TYPE_USAGE',
           pricingModel: 'PRICING_MODEL_PER_UNIT',
           metricName: 'transfer',
@@ -379,7 +379,7 @@ describe('examples', () => {
       });
 
       it('a pooled USAGE price over its maximum: 5000 GB x $0.01 capped at 20.00', () => {
-        const price: PriceJson = {
+        const price: Price = {
           productType: 'PRODUCT_TYPE_USAGE',
           pricingModel: 'PRICING_MODEL_PER_UNIT',
           metricName: 'transfer',
@@ -398,7 +398,7 @@ describe('examples', () => {
     });
 
     it('overageRates override the USAGE price rate, "0" included', () => {
-      const price: PriceJson = {
+      const price: Price = {
         productType: 'PRODUCT_TYPE_USAGE',
         pricingModel: 'PRICING_MODEL_PER_UNIT',
         metricName: 'transfer',
@@ -406,7 +406,7 @@ describe('examples', () => {
         overagePrice: '0.02',
         freeUnits: 100,
       };
-      const at = (calcConfig?: CalcConfigJson) =>
+      const at = (calcConfig?: CalcConfig) =>
         calculatePlanJson(request([price], [{ usage: { transfer: 600 } }], calcConfig)).overageCost;
       expect(at()).toBe('10.00');
       expect(at({ overageRates: { transfer: '0.01' } })).toBe('5.00');
@@ -435,8 +435,8 @@ describe('examples', () => {
     });
 
     it('DAILY $1 over a 730-hour cycle is 730/24 = 30.416... -> 30.42; WEEKLY $7 every 2 weeks -> 15.21', () => {
-      const daily: PriceJson = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1', billingPeriod: 'BILLING_PERIOD_DAILY' };
-      const weekly: PriceJson = {
+      const daily: Price = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1', billingPeriod: 'BILLING_PERIOD_DAILY' };
+      const weekly: Price = {
         pricingModel: 'PRICING_MODEL_FLAT',
         unitAmount: '7',
         billingPeriod: 'BILLING_PERIOD_WEEKLY',
@@ -474,12 +474,12 @@ describe('examples', () => {
       expect(violations.map((v) => v.field)).toContain('calcConfig.taxRate');
     });
 
-    const usage = (metricName: string): PriceJson => ({
+    const usage = (metricName: string): Price => ({
       productType: 'PRODUCT_TYPE_USAGE',
       pricingModel: 'PRICING_MODEL_FLAT',
       metricName,
     });
-    const tiered = (tiers: TierJson[]): PlanRequestJson => ({
+    const tiered = (tiers: Tier[]): PlanRequest => ({
       planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_TIERED', tiers }] },
     });
     it.each<[string, unknown, string]>([
@@ -499,12 +499,12 @@ describe('examples', () => {
     });
 
     it('if evaluates only the branch taken: if(quantity > 0, 2, 1 / 0) -> 2.00', () => {
-      const price: PriceJson = { pricingModel: 'PRICING_MODEL_FORMULA', pricingFormula: 'if(quantity > 0, 2, 1 / 0)' };
+      const price: Price = { pricingModel: 'PRICING_MODEL_FORMULA', pricingFormula: 'if(quantity > 0, 2, 1 / 0)' };
       expect(calculatePlanJson(request([price], [{}])).total).toBe('2.00');
     });
 
     it('a pooled FLAT price is charged once, whatever the instances: $7 -> overageCost 7.00', () => {
-      const price: PriceJson = { ...usage('m'), unitAmount: '7' };
+      const price: Price = { ...usage('m'), unitAmount: '7' };
       expect(calculatePlanJson(request([price], [{ quantity: 3 }, {}])).overageCost).toBe('7.00');
     });
 

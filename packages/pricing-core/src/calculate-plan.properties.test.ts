@@ -15,7 +15,7 @@ import {
   pooledPlanArb,
   tiersArb,
 } from './testing/arbitraries.js';
-import type { InstanceJson, PlanRequestJson, PriceJson } from './testing/arbitraries.js';
+import type { Instance, PlanRequest, Price } from './request/types.js';
 import { mutatedPlanArb } from '../test/support/mutations.js';
 import { referenceAmount, singlePriceArb } from '../test/support/reference-model.js';
 import { moneyFields } from './testing/check.js';
@@ -40,15 +40,15 @@ function moneyPattern(digits: number): RegExp {
 
 /** A deep copy of `plan` with `change` applied to each instance. */
 function withInstances(
-  plan: PlanRequestJson,
-  change: (instance: InstanceJson, index: number) => InstanceJson,
-): PlanRequestJson {
+  plan: PlanRequest,
+  change: (instance: Instance, index: number) => Instance,
+): PlanRequest {
   const copy = structuredClone(plan);
   copy.instances = (copy.instances ?? []).map(change);
   return copy;
 }
 
-const totalOf = (plan: PlanRequestJson): Big => new Big(calculatePlanJson(plan).total);
+const totalOf = (plan: PlanRequest): Big => new Big(calculatePlanJson(plan).total);
 
 /** Per-instance non-negative steps, indexed by instance position. */
 const stepsArb = (max: number) => fc.array(fc.integer({ min: 0, max }), { minLength: 8, maxLength: 8 });
@@ -81,7 +81,7 @@ describe('properties', () => {
   it('reference: one price on one instance costs round(clamp(model(units) x periods x proration / interval))', () => {
     fc.assert(
       fc.property(singlePriceArb, ({ currency, price, instance, capHours }) => {
-        const plan: PlanRequestJson = {
+        const plan: PlanRequest = {
           planConfig: { currency, prices: [price] },
           instances: [instance],
           ...(capHours === undefined ? {} : { calcConfig: { capHours } }),
@@ -196,11 +196,11 @@ describe('properties', () => {
       fc.property(planArb(MONOTONE), stepsArb(300), (plan, steps) => {
         const grown = withInstances(plan, (instance, index) => {
           const step = steps[index] ?? 0;
-          const next: InstanceJson = { ...instance };
-          if (instance.usage !== undefined) next.usage = growUsage(instance.usage, step);
-          if (instance.addons !== undefined) {
+          const next: Instance = { ...instance };
+          if (instance.usage != null) next.usage = growUsage(instance.usage, step);
+          if (instance.addons != null) {
             next.addons = instance.addons.map((entry) =>
-              entry.usage === undefined ? entry : { ...entry, usage: growUsage(entry.usage, step) },
+              entry.usage == null ? entry : { ...entry, usage: growUsage(entry.usage, step) },
             );
           }
           return next;
@@ -219,7 +219,7 @@ describe('properties', () => {
         (plan, steps) => {
           const grown = withInstances(plan, (instance, index) => ({
             ...instance,
-            hoursUsed: (instance.hoursUsed ?? 1) + (steps[index] ?? 0),
+            hoursUsed: Number(instance.hoursUsed ?? 1) + (steps[index] ?? 0),
           }));
           expect(totalOf(grown).gte(totalOf(plan))).toBe(true);
         },
@@ -236,7 +236,7 @@ describe('properties', () => {
         (plan, steps) => {
           const grown = withInstances(plan, (instance, index) => ({
             ...instance,
-            quantity: (instance.quantity ?? 1) + (steps[index] ?? 0),
+            quantity: Number(instance.quantity ?? 1) + (steps[index] ?? 0),
           }));
           expect(totalOf(grown).gte(totalOf(plan))).toBe(true);
         },
@@ -246,14 +246,14 @@ describe('properties', () => {
   });
 
   describe('volume tiers are not monotone', () => {
-    const volumeTotal = (tiers: PriceJson['tiers'], units: number): Big =>
+    const volumeTotal = (tiers: Price['tiers'], units: number): Big =>
       totalOf({
         planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_TIERED', metricName: 'cpu', tiers }] },
         instances: [{ usage: units }],
       });
 
     it('volume counterexample: [0,10) $10, [10,inf) $1 prices 10 units at 100.00 and 11 units at 11.00', () => {
-      const tiers: PriceJson['tiers'] = [
+      const tiers: Price['tiers'] = [
         { startInclusive: 0, endExclusive: 10, unitAmount: '10', tierType: 'TIER_MODE_VOLUME' },
         { startInclusive: 10, unitAmount: '1', tierType: 'TIER_MODE_VOLUME' },
       ];
@@ -303,7 +303,7 @@ describe('properties', () => {
   it('cap: total(hours = capHours) = total(hours > capHours) = total(hours unset)', () => {
     fc.assert(
       fc.property(planArb({ capHours: 'set', minInstances: 1 }), stepsArb(500), (plan, steps) => {
-        const cap = plan.calcConfig?.capHours ?? 730;
+        const cap = Number(plan.calcConfig?.capHours ?? 730);
         const atCap = withInstances(plan, (instance) => ({ ...instance, hoursUsed: cap }));
         const beyond = withInstances(plan, (instance, index) => ({
           ...instance,
@@ -364,7 +364,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(planAndOrder, ({ plan, order }) => {
         const instances = plan.instances ?? [];
-        const permuted = { ...plan, instances: order.map((index) => instances[index] as InstanceJson) };
+        const permuted = { ...plan, instances: order.map((index) => instances[index] as Instance) };
         const { lineItems, ...totals } = publicPart(calculatePlanJson(plan));
         const { lineItems: permutedLines, ...permutedTotals } = publicPart(calculatePlanJson(permuted));
         expect(permutedTotals).toEqual(totals);

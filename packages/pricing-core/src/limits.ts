@@ -40,7 +40,7 @@ export interface CalculateOptions {
   /** Limits to apply instead of the defaults (the others keep their defaults). */
   limits?: Partial<PricingLimits>;
   /**
-   * Price every instance on the exact rationals (big.js behind them) instead of the
+   * Price every instance on the exact arbitrary-precision form instead of the
    * safe-integer fractions first; the result is the same, byte for byte. For comparisons and
    * bug reports.
    */
@@ -50,21 +50,35 @@ export interface CalculateOptions {
    * list seen valid before is not checked and resolved again. None by default; the result is
    * the same either way.
    */
-  priceCache?: PriceCacheLike;
+  priceCache?: PriceCache;
   /** Counters the call adds to: how many instances each calculator priced. */
   stats?: PricingStats;
+}
+
+/** The bounds of the resolved-prices cache: a name, a default and a setting each. */
+export interface PriceCacheSettings {
+  /** Most price lists kept (least recently used forgotten first); 0 turns the cache off. */
+  readonly maxEntries: number;
+  /** Longest key kept, in characters: a longer price list is resolved every time (its instances dominate anyway). */
+  readonly maxKeyChars: number;
+}
+
+/**
+ * A bounded cache of resolved price lists, made and owned by its caller (a server keeps one
+ * per process or worker) and passed to `calculatePlan` as `options.priceCache`.
+ * @example const cache = createPriceCache({ maxEntries: 64 }); calculatePlan(request, { priceCache: cache })
+ */
+export interface PriceCache {
+  /** Its bounds. */
+  readonly settings: Readonly<PriceCacheSettings>;
+  /** The number of price lists kept now. */
+  readonly size: number;
 }
 
 /** How many instances were priced on the safe-integer fractions and how many on the rationals. */
 export interface PricingStats {
   smallInstances: number;
   exactInstances: number;
-}
-
-/** What `CalculateOptions.priceCache` accepts: an object made by `createPriceCache`. */
-export interface PriceCacheLike {
-  /** The number of price lists kept. */
-  readonly size: number;
 }
 
 /** Options with every default applied. */
@@ -76,7 +90,7 @@ export interface ResolvedOptions {
   /** Whether every instance is priced on the rationals. */
   readonly exact: boolean;
   /** The caller's cache of resolved price lists, if any. */
-  readonly priceCache: PriceCacheLike | undefined;
+  readonly priceCache: PriceCache | undefined;
   /** The caller's counters, if any. */
   readonly stats: PricingStats | undefined;
 }

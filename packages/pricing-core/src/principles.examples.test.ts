@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, PricingValidationError, validatePlanRequest } from './index.js';
 import { planArb } from './testing/arbitraries.js';
-import type { PlanRequestJson, UsageJson } from './testing/arbitraries.js';
+import type { PlanRequest, Usage } from './request/types.js';
 import { formatPath } from './validation/field-path.js';
 
 /** Runs per law; raise with PRICING_PROPERTY_RUNS for a deeper search. */
@@ -153,12 +153,12 @@ interface MeteredMap {
   map: Record<string, unknown>;
 }
 
-function meteredMaps(plan: PlanRequestJson): MeteredMap[] {
+function meteredMaps(plan: PlanRequest): MeteredMap[] {
   const prices = plan.planConfig?.prices ?? [];
   const instanceMetrics = prices.filter((p) => p.productType !== 'PRODUCT_TYPE_ADDON' && p.metricName).map((p) => p.metricName as string);
   const addonMetrics = (code: string) =>
     prices.filter((p) => p.productType === 'PRODUCT_TYPE_ADDON' && p.addonCode === code && p.metricName).map((p) => p.metricName as string);
-  const isMap = (usage: UsageJson | undefined): usage is Record<string, number | number[]> => typeof usage === 'object' && !Array.isArray(usage);
+  const isMap = (usage: Usage | null | undefined): usage is Record<string, number | number[]> => typeof usage === 'object' && usage !== null && !Array.isArray(usage);
   const found: MeteredMap[] = [];
   (plan.instances ?? []).forEach((instance, i) => {
     if (isMap(instance.usage)) found.push({ path: ['instances', i, 'usage'], metered: instanceMetrics, map: instance.usage });

@@ -12,7 +12,7 @@ import type { CalculateOptions, PlanView, PricingStats } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
 import { basicDebug, buildDebug, withLazyDebug } from './debug.js';
-import { pricePlan } from './price-plan.js';
+import { PlanPricer } from './price-plan.js';
 import type { ResolvedPlan } from '../resolved/resolved-plan.js';
 import { computeTotals } from './totals.js';
 
@@ -24,12 +24,13 @@ function setOwn(target: Record<string, number>, key: string, value: number): voi
 }
 
 /**
- * Computes a resolved (valid) plan; formula failures found on the way go to `v`.
- * @example computePlan(plan, new ViolationCollector()).total
+ * The answer for a resolved (valid) plan whose instances `priced` holds; formula failures found
+ * on the way go to `v`.
+ * @example computePlan(plan, pricer, new ViolationCollector()).total
  */
-export function computePlan(plan: ResolvedPlan, v: ViolationCollector, view: PlanView = 'BASIC', exact = false, stats?: PricingStats): PlanResult {
+export function computePlan(plan: ResolvedPlan, pricer: PlanPricer, v: ViolationCollector, view: PlanView = 'BASIC', stats?: PricingStats): PlanResult {
   const digits = plan.minorDigits;
-  const priced = pricePlan(plan, v, exact, stats);
+  const priced = pricer.finish(stats);
   const { lineItems, pooled, subtotal } = priced;
   const pooledAllowances: Record<string, number> = {};
   const pooledUsage: Record<string, number> = {};
@@ -86,10 +87,11 @@ export function calculatePlanJson(request: unknown, options?: CalculateOptions):
 }
 
 function calculateResolved(request: unknown, resolved: ResolvedOptions): PlanResult {
-  const analysis = analyzeRequest(request, resolved);
-  if (!analysis.ok) throw new PricingValidationError(analysis.violations, analysis.total);
   const v = new ViolationCollector();
-  const result = computePlan(analysis.plan, v, resolved.view, resolved.exact, resolved.stats);
+  let pricer: PlanPricer | undefined;
+  const analysis = analyzeRequest(request, resolved, (prices) => (pricer = new PlanPricer(prices, v, resolved.exact, resolved.view === 'FULL')));
+  if (!analysis.ok) throw new PricingValidationError(analysis.violations, analysis.total);
+  const result = computePlan(analysis.plan, pricer as PlanPricer, v, resolved.view, resolved.stats);
   if (!v.empty) throw new PricingValidationError(v.list, v.total);
   return result;
 }

@@ -108,8 +108,7 @@ export function buildDebug(plan: ResolvedPlan, priced: PricedPlan, totals: Total
     rounding,
     cycleHours: decText(plan.cycleHours),
     capHours: plan.capHours === null ? null : decText(plan.capHours),
-    instances: Array.from({ length: plan.instances.length }, (_, index): InstanceDebug => {
-      const instance = plan.instances.at(index) as ResolvedInstance;
+    instances: priced.instances.map((instance): InstanceDebug => {
       const frame = frameOf(EXACT, instance, plan);
       return {
         instanceLabel: instance.label,

@@ -5,7 +5,7 @@ import type { ViolationCollector } from '../validation/collector.js';
 import { billedUnitsOf } from './free-units.js';
 import type { Pool } from './pool.js';
 import { clamped, clampOf, PriceTrace, runModel } from './price-on-instance.js';
-import type { InstanceList, ResolvedInstance } from '../resolved/resolved-plan.js';
+import type { ResolvedInstance } from '../resolved/resolved-plan.js';
 import { usageOf } from './usage.js';
 
 /** The pooled figures of one USAGE price. */
@@ -25,7 +25,7 @@ export interface PooledCharge {
  * clamps it; with no instances the clamp still applies to the zero amount.
  * @example pooledCharge(pool, instances, cycleHours, v).allowance
  */
-export function pooledCharge(pool: Pool, instances: InstanceList, cycleHours: Rational, v: ViolationCollector): PooledCharge {
+export function pooledCharge(pool: Pool, instances: readonly ResolvedInstance[], cycleHours: Rational, v: ViolationCollector): PooledCharge {
   const { price, allowance, usage } = pool;
   const metric = price.metric ?? '';
   const billedUnits = billedUnitsOf(EXACT, usage, allowance);

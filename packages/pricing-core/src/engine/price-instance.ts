@@ -2,7 +2,7 @@ import type { Calculator } from '../money/calculator.js';
 import type { ViolationCollector } from '../validation/collector.js';
 import type { InstanceFrame, PriceTrace } from './price-on-instance.js';
 import { priceOnInstance } from './price-on-instance.js';
-import type { ResolvedInstance, ResolvedPlan } from '../resolved/resolved-plan.js';
+import type { PlanPrices, ResolvedInstance } from '../resolved/resolved-plan.js';
 
 /** The exact sums of one instance, before the line's rounding. */
 export interface InstanceAmounts<V> {
@@ -19,7 +19,7 @@ export interface InstanceAmounts<V> {
  */
 export function priceInstance<V>(
   c: Calculator<V>,
-  plan: ResolvedPlan,
+  plan: PlanPrices,
   instance: ResolvedInstance,
   frame: InstanceFrame<V>,
   v: ViolationCollector,
@@ -28,7 +28,7 @@ export function priceInstance<V>(
   let base = c.zero;
   const basePrices = plan.basePrices;
   for (let j = 0; j < basePrices.length; j += 1) {
-    base = c.add(base, priceOnInstance(c, basePrices[j] as ResolvedPlan['basePrices'][number], frame, instance.usage, frame.quantity, -1, v, traces));
+    base = c.add(base, priceOnInstance(c, basePrices[j] as PlanPrices['basePrices'][number], frame, instance.usage, frame.quantity, -1, v, traces));
   }
   let addons = c.zero;
   for (let entryIndex = 0; entryIndex < instance.addons.length; entryIndex += 1) {

@@ -1,5 +1,7 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import { computePlan } from './calculate-plan.js';
+import { PlanPricer } from './price-plan.js';
+import type { PlanPrices } from '../resolved/resolved-plan.js';
 import type { PlanRequest } from '../request/types.js';
 import type { CalculateOptions } from '../limits.js';
 import type { ResolvedOptions } from '../limits.js';
@@ -36,17 +38,18 @@ export function validatePlanRequestJson(request: unknown, options?: CalculateOpt
 }
 
 function validateResolved(request: unknown, resolved: ResolvedOptions): ValidationOutcome {
-  const analysis = analyzeRequest(request, resolved);
-  if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   const v = new ViolationCollector();
+  let pricer: PlanPricer | undefined;
   // NOTE: only plans with formulas can fail while computing; others need no dry run.
-  if (hasFormula(analysis.plan)) computePlan(analysis.plan, v, 'BASIC', resolved.exact);
+  const analysis = analyzeRequest(request, resolved, (prices) => (hasFormula(prices) ? (pricer = new PlanPricer(prices, v, resolved.exact, false)) : undefined));
+  if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
+  if (pricer !== undefined) computePlan(analysis.plan, pricer, v);
   if (!v.empty) return { success: false, violations: v.list, total: v.total };
   // NOTE: the analysis found the shape valid; the copy is what a parse with `planRequestSchema` returns.
   return { success: true, data: copyRequest(request as Record<string, unknown>) as PlanRequest };
 }
 
-function hasFormula(plan: Parameters<typeof computePlan>[0]): boolean {
+function hasFormula(plan: PlanPrices): boolean {
   const all = [...plan.basePrices, ...plan.usagePrices, ...[...plan.addonPrices.values()].flat()];
   return all.some((price) => price.model.kind === 'FORMULA');
 }

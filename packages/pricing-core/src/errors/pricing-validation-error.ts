@@ -11,8 +11,8 @@ export type FieldViolation = {
   limit?: PricingLimitName;
 };
 
-/** Most violations an error lists. */
-const MAX_LISTED = 100;
+/** Most violations listed; the rest are only counted. */
+export const MAX_LISTED_VIOLATIONS = 100;
 
 /** The `code` every `PricingValidationError` carries, the same in every copy and version of the package. */
 export const PRICING_VALIDATION_ERROR_CODE = 'PRICING_VALIDATION_ERROR';
@@ -43,7 +43,7 @@ export class PricingValidationError extends Error {
   readonly total: number;
 
   constructor(violations: FieldViolation[], total: number = violations.length) {
-    const listed = violations.slice(0, MAX_LISTED);
+    const listed = violations.slice(0, MAX_LISTED_VIOLATIONS);
     const count = Math.max(total, violations.length);
     const first = listed[0];
     const summary = first ? `${first.field}: ${first.description}` : 'invalid request';

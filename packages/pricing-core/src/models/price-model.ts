@@ -1,6 +1,4 @@
 import type { Calculator } from '../money/calculator.js';
-import { SMALL_OVERFLOW } from '../money/calculator.js';
-import type { Rational } from '../money/rational.js';
 import { flatModel } from './flat.js';
 import { formulaModel } from './formula.js';
 import { packageModel } from './package.js';
@@ -28,10 +26,7 @@ export function priceModel<V>(c: Calculator<V>, spec: ModelSpec, input: ModelInp
     case 'TIERED_VOLUME':
       return volumeModel(c, spec, input, explained);
     case 'FORMULA':
-      // NOTE: a formula's values are unbounded in digits (division, long decimals), so it is
-      // evaluated on the rationals only; an instance with one is priced by EXACT.
-      if (c.small) throw SMALL_OVERFLOW;
-      return formulaModel(spec, input as unknown as ModelInput<Rational>, explained) as unknown as ModelResult<V>;
+      return formulaModel(c, spec, input, explained);
     default: {
       const unreachable: never = spec;
       return unreachable;

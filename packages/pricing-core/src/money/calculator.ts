@@ -1,5 +1,5 @@
 import type { Decimal } from './decimal.js';
-import { decSign, fastValue, ONE, POW10, SAFE } from './decimal.js';
+import { decSign, fastValue, gcd, ONE, POW10, SAFE } from './decimal.js';
 import { decimalOfNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { add, atLeastZero, ceil, cmp, div, isZero, mul, R0, R1, rat, roundTo, sub } from './rational.js';
@@ -96,17 +96,6 @@ function whole(n: number): Small {
 function scaledSmall(m: number, k: number): Small {
   if (m <= PACKED_MAX && m >= -PACKED_MAX) return m === 0 ? 0 : m * 16 + k;
   return frac(m, POW10[k] as number);
-}
-
-function gcd(a: number, b: number): number {
-  let x = a < 0 ? -a : a;
-  let y = b;
-  while (y !== 0) {
-    const r = x % y;
-    x = y;
-    y = r;
-  }
-  return x;
 }
 
 /** Denominators above this are reduced to lowest terms (below it, a gcd costs more than it saves). */

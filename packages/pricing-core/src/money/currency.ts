@@ -22,27 +22,25 @@ export const CODES_WITHOUT_MINOR_UNIT: ReadonlySet<string> = new Set([
   'XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XPD', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX',
 ]);
 
-let table: ReadonlyMap<string, number> | undefined;
-
-/** Code -> minor digits, built on first use (a package with no side effects on import). */
-function minorUnits(): ReadonlyMap<string, number> {
-  if (table === undefined) {
-    const built = new Map<string, number>();
-    for (let i = 0; i < ISO_4217_ENTRIES.length; i += 4) {
-      const code = ISO_4217_ENTRIES.slice(i, i + 3);
-      if (!CODES_WITHOUT_MINOR_UNIT.has(code)) built.set(code, Number(ISO_4217_ENTRIES[i + 3]));
-    }
-    table = built;
+/** Code -> minor digits, of every billable code. */
+function buildMinorUnits(): ReadonlyMap<string, number> {
+  const built = new Map<string, number>();
+  for (let i = 0; i < ISO_4217_ENTRIES.length; i += 4) {
+    const code = ISO_4217_ENTRIES.slice(i, i + 3);
+    if (!CODES_WITHOUT_MINOR_UNIT.has(code)) built.set(code, Number(ISO_4217_ENTRIES[i + 3]));
   }
-  return table;
+  return built;
 }
+
+// NOTE: built at import (a pure computation: a bundler that drops an unused module may drop it).
+const MINOR_UNITS: ReadonlyMap<string, number> = /* @__PURE__ */ buildMinorUnits();
 
 /**
  * The billable ISO 4217 codes, upper-case, in the table's (alphabetical) order.
  * @example billableCurrencies().includes('EUR') // true
  */
 export function billableCurrencies(): string[] {
-  return [...minorUnits().keys()];
+  return [...MINOR_UNITS.keys()];
 }
 
 /**
@@ -53,7 +51,7 @@ export function billableCurrencies(): string[] {
  */
 export function normalizeCurrency(code: string): string | undefined {
   const upper = code.trim().toUpperCase();
-  return minorUnits().has(upper) ? upper : undefined;
+  return MINOR_UNITS.has(upper) ? upper : undefined;
 }
 
 /**
@@ -63,7 +61,7 @@ export function normalizeCurrency(code: string): string | undefined {
  * @example currencyMinorDigits('huf') // 2
  */
 export function currencyMinorDigits(code: string): number {
-  const digits = minorUnits().get(code.trim().toUpperCase());
+  const digits = MINOR_UNITS.get(code.trim().toUpperCase());
   if (digits === undefined) throw new RangeError(`not a billable ISO 4217 currency: ${JSON.stringify(code)}`);
   return digits;
 }

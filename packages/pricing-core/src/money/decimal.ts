@@ -1,5 +1,5 @@
 import type { BigValue } from './big.js';
-import { Dec } from './big.js';
+import { D0, D1, Dec } from './big.js';
 
 // NOTE: the calculator: the one door to exact decimals for the engine, the models, the
 // formula evaluator and validation. Nothing outside `money/` reads a field of a `Decimal` or
@@ -20,6 +20,25 @@ import { Dec } from './big.js';
 const MAX_SCALE = 20;
 /** The largest safe integer (for the other modules of money/). */
 export const SAFE = Number.MAX_SAFE_INTEGER;
+/**
+ * The greatest common divisor of two whole numbers (safe integers or bigints; the sign of `a`
+ * is dropped, `b >= 0`), for every module of money/.
+ * @example gcd(12, 18) // 6
+ */
+export function gcd(a: number, b: number): number;
+export function gcd(a: bigint, b: bigint): bigint;
+export function gcd(a: number | bigint, b: number | bigint): number | bigint {
+  let x = a < 0 ? -a : a;
+  let y = b;
+  // NOTE: `!=` so that 0 and 0n both end the loop; `%` on two numbers or two bigints.
+  while (y != 0) {
+    const r = (x as number) % (y as number);
+    x = y;
+    y = r;
+  }
+  return x;
+}
+
 /** `10^k` for k from 0 to 22, each exact (one table for the modules of money/). */
 export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
@@ -31,12 +50,9 @@ export class Decimal {
     readonly int: number,
     /** The scale, or -1 for a big.js decimal. */
     readonly scale: number,
-    /** The big.js decimal (exact form), or its cached copy (fast form). */
-    public big: BigValue | null,
+    /** The big.js decimal (exact form); for a fast value, the one it was read from, if any. */
+    readonly big: BigValue | null,
   ) {}
-
-  /** @internal The value as a rational over 1, made once (see `rat`). */
-  whole: object | null = null;
 
   /** The exact text: plain decimal, no exponent, trailing zeros dropped. */
   toString(): string {
@@ -77,16 +93,17 @@ export function fromBig(b: BigValue): Decimal {
   return new Decimal(0, -1, b);
 }
 
-/** The big.js value of a decimal (made once for a fast value). @example toBig(ONE).toString() // '1' */
+// NOTE: values are immutable and many are shared (ZERO, ONE, the small integers, the amounts of
+// a price list): nothing is cached on them, so the big.js form of a fast value is made per use.
+/** The big.js value of a decimal. @example toBig(ONE).toString() // '1' */
 export function toBig(a: Decimal): BigValue {
-  if (a.big === null) a.big = new Dec(decText(a));
-  return a.big;
+  return a.big ?? new Dec(decText(a));
 }
 
 /** Zero. */
-export const ZERO: Decimal = new Decimal(0, 0, null);
+export const ZERO: Decimal = new Decimal(0, 0, D0);
 /** One. */
-export const ONE: Decimal = new Decimal(1, 0, null);
+export const ONE: Decimal = new Decimal(1, 0, D1);
 
 /**
  * The exact decimal of a literal the program itself writes (request fields go through

@@ -10,16 +10,10 @@ import { SAFE } from './decimal.js';
 /** Divisors up to this bound take the short-division path (keeps `r * 10 + digit` exact). */
 export const SHORT_DIVISOR_LIMIT = 2 ** 40;
 
-/** A big.js value from its parts (digits without leading or trailing zeros). */
+/** A big.js value from its parts (digits without leading zeros), read from their text: big.js's fields are its own. */
 function fromParts(sign: number, digits: number[], exponent: number): Decimal {
-  const value = new Dec(D0); // a copy, not a parse
-  let end = digits.length;
-  while (end > 1 && digits[end - 1] === 0) end -= 1;
-  const mutable = value as { c: number[]; e: number; s: number };
-  mutable.c = end === digits.length ? digits : digits.slice(0, end);
-  mutable.e = digits.length === 1 && digits[0] === 0 ? 0 : exponent;
-  mutable.s = sign;
-  return value;
+  if (digits.length === 1 && digits[0] === 0) return D0;
+  return new Dec(`${sign < 0 ? '-' : ''}${digits.join('')}e${exponent - digits.length + 1}`);
 }
 
 /**

@@ -1,17 +1,15 @@
 import type { BigValue as Decimal } from './big.js';
 import { Dec, ROUND_DOWN } from './big.js';
 import { divRoundByInteger, SHORT_DIVISOR_LIMIT, smallIntegerOf } from './digits.js';
+import { gcd } from './decimal.js';
 
 // NOTE: `debug` prints tens of thousands of exact fractions whose denominators are small
 // whole numbers (672 cycle hours, 12 months). Finding the lowest terms with integer
 // remainders on big.js's digits is exact and avoids a 40-place division per value.
 
-/** `|x| x 10^k` (a shifted copy). */
+/** `|x| x 10^k`. */
 function shifted(x: Decimal, k: number): Decimal {
-  const copy = new Dec(x) as { e: number; s: number } & Decimal;
-  if (copy.c[0] !== 0) copy.e += k;
-  copy.s = 1;
-  return copy;
+  return x.abs().times(new Dec(`1e${k}`));
 }
 
 /** `x mod m` for a whole, non-negative `x` and `1 <= m < 2^40`. */
@@ -19,13 +17,6 @@ function remainder(x: Decimal, m: number): number {
   let r = 0;
   for (let i = 0; i <= x.e; i += 1) r = (r * 10 + (i < x.c.length ? (x.c[i] as number) : 0)) % m;
   return r;
-}
-
-function gcd(a: number, b: number): number {
-  let x = a;
-  let y = b;
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { BigValue, RoundingMode } from './big.js';
 import { Dec, divRound, ROUND_DOWN, ROUND_HALF_UP, ROUND_UP } from './big.js';
 import type { Decimal } from './decimal.js';
-import { decCompare, decIsZero, decNeg, decPlus, decSign, decText, decTimes, fastParts, fastValue, fromBig, isDecimal, ONE, POW10, toBig, ZERO } from './decimal.js';
+import { decCompare, decIsZero, decNeg, decPlus, decSign, decText, decTimes, fastParts, fastValue, fromBig, gcd, isDecimal, ONE, POW10, toBig, ZERO } from './decimal.js';
 import { divRoundByInteger, smallIntegerOf } from './digits.js';
 import { fractionText } from './fraction-text.js';
 
@@ -19,8 +19,6 @@ export interface Rational {
 /** Zero and one as rationals. */
 export const R0: Rational = { n: ZERO, d: ONE };
 export const R1: Rational = { n: ONE, d: ONE };
-ZERO.whole = R0;
-ONE.whole = R1;
 
 /**
  * A rational from a decimal, or from a numerator and a positive denominator.
@@ -28,8 +26,7 @@ ONE.whole = R1;
  */
 export function rat(n: Decimal, d: Decimal = ONE): Rational {
   if (d !== ONE) return { n, d };
-  // NOTE: values are immutable; a decimal's rational over 1 is made once, not per use.
-  return (n.whole ??= { n, d: ONE }) as Rational;
+  return n === ZERO ? R0 : n === ONE ? R1 : { n, d: ONE };
 }
 
 /** Whether a denominator is 1. @example isOne(R1.d) // true */
@@ -67,13 +64,6 @@ function combine(a: Rational, b: Rational, bn: Decimal): Rational {
 }
 const REDUCE_ABOVE_DIGITS = 24;
 
-function gcd(a: bigint, b: bigint): bigint {
-  let x = a;
-  let y = b;
-  while (y !== 0n) [x, y] = [y, x % y];
-  return x;
-}
-
 /**
  * The same fraction in lowest terms (numerator and denominator made whole first).
  * @example toText(reduce(rat(decOf(6), decOf(4)))) // '1.5'
@@ -85,7 +75,7 @@ export function reduce(a: Rational): Rational {
   const scale = new Dec(10).pow(places);
   const n = BigInt(an.times(scale).toFixed(0));
   const d = BigInt(ad.times(scale).toFixed(0));
-  const g = gcd(n < 0n ? -n : n, d);
+  const g = gcd(n, d);
   if (g === 0n) return a;
   const dn = d / g;
   return { n: fromBig(new Dec((n / g).toString())), d: dn === 1n ? ONE : fromBig(new Dec(dn.toString())) };

@@ -10,8 +10,6 @@ import { reduce } from './rational.js';
 /** Places after the point (trailing zeros do not count). */
 const places = (x: Decimal): number => Math.max(0, x.c.length - x.e - 1);
 
-const powers = new Map<number, Decimal>();
-
 /**
  * Whether `|a| > 10^exponent`, from the exponents when they decide, else exactly.
  * @example exceedsPowerOfTen(rat(new Dec('1e40')), 36) // true
@@ -24,12 +22,7 @@ export function exceedsPowerOfTen(a: Rational, exponent: number): boolean {
   const gap = n.e - d.e;
   if (gap >= exponent + 2) return true;
   if (gap <= exponent - 1) return false;
-  let limit = powers.get(exponent);
-  if (limit === undefined) {
-    limit = new Dec(10).pow(exponent);
-    powers.set(exponent, limit);
-  }
-  return n.abs().gt(d.times(limit));
+  return n.abs().gt(d.times(new Dec(`1e${exponent}`)));
 }
 
 /**

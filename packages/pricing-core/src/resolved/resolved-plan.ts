@@ -71,18 +71,7 @@ export interface ResolvedInstance {
   readonly addons: readonly { readonly code: string; readonly usage: ResolvedUsage }[];
 }
 
-/**
- * The instances of a plan in input order. An array is one; so is a list that resolves an
- * instance from the (validated) request each time it is read, which keeps nothing per
- * instance alive while a large plan is priced.
- */
-export interface InstanceList {
-  readonly length: number;
-  /** The instance at `index` (undefined outside the list). */
-  at(index: number): ResolvedInstance | undefined;
-}
-
-/** A validated request, resolved once. */
+/** A validated request, resolved once, but for its instances, which are priced as they are resolved (see `InstanceSink`). */
 export interface ResolvedPlan {
   /** Upper-case currency code. */
   readonly currency: string;
@@ -98,12 +87,21 @@ export interface ResolvedPlan {
   readonly addonPrices: ReadonlyMap<string, readonly ResolvedPrice[]>;
   /** USAGE prices in input order. */
   readonly usagePrices: readonly ResolvedPrice[];
-  /** Instances in input order (an array, or resolved again on each read: see `InstanceList`). */
-  readonly instances: InstanceList;
   /** Percent discount, 0 to 100. */
   readonly discountPercent: Decimal;
   /** Coupon amount. */
   readonly couponValue: Decimal;
   /** Tax rate as a fraction. */
   readonly taxRate: Decimal;
+}
+
+/** What pricing an instance reads of the plan: everything but the adjustments, resolved after the instances. */
+export type PlanPrices = Omit<ResolvedPlan, 'discountPercent' | 'couponValue' | 'taxRate'>;
+
+/**
+ * Takes the instances of a valid plan one by one, in input order, as each is resolved and
+ * checked; so a resolved instance lives only as long as its pricing needs it.
+ */
+export interface InstanceSink {
+  add(instance: ResolvedInstance): void;
 }

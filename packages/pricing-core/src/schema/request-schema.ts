@@ -43,10 +43,8 @@ const moneyMap = z
   .record(z.string(), z.union([z.string(), z.number()], { error: MESSAGES.money }), { error: MESSAGES.object })
   .nullish();
 
-const objects = new Map<ObjectFields, z.ZodObject>();
-
-/** The strict zod object of a field table (one per table). */
-function objectSchema(spec: ObjectFields): z.ZodObject {
+/** The strict zod object of a field table (one per table: `objects` holds those already built). */
+function objectSchema(spec: ObjectFields, objects: Map<ObjectFields, z.ZodObject>): z.ZodObject {
   let schema = objects.get(spec);
   if (schema === undefined) {
     const shape: Record<string, z.ZodType> = {};
@@ -56,7 +54,8 @@ function objectSchema(spec: ObjectFields): z.ZodObject {
     const described = (name: string): string | undefined => (docs?.fieldDocs as Record<string, string> | undefined)?.[name];
     for (const [name, field] of Object.entries(spec.fields)) {
       const description = described(name);
-      shape[name] = description === undefined ? fieldSchema(field) : fieldSchema(field).describe(description);
+      const schema = fieldSchema(field, objects);
+      shape[name] = description === undefined ? schema : schema.describe(description);
     }
     schema = z.strictObject(shape, { error: MESSAGES[spec.notObject] });
     if (docs !== undefined) schema = schema.describe(docs.doc);
@@ -65,7 +64,7 @@ function objectSchema(spec: ObjectFields): z.ZodObject {
   return schema;
 }
 
-function fieldSchema(field: FieldKind): z.ZodType {
+function fieldSchema(field: FieldKind, objects: Map<ObjectFields, z.ZodObject>): z.ZodType {
   switch (field.kind) {
     case 'number':
       return numeric;
@@ -84,9 +83,9 @@ function fieldSchema(field: FieldKind): z.ZodType {
     case 'moneyMap':
       return moneyMap;
     case 'list':
-      return z.array(objectSchema(field.of), { error: MESSAGES.array }).nullish();
+      return z.array(objectSchema(field.of, objects), { error: MESSAGES.array }).nullish();
     case 'object':
-      return objectSchema(field.of).nullish();
+      return objectSchema(field.of, objects).nullish();
     default: {
       const unreachable: never = field;
       return unreachable;
@@ -94,15 +93,23 @@ function fieldSchema(field: FieldKind): z.ZodType {
   }
 }
 
+/** Every schema, built at import; a table reached twice (from its parent and on its own) is one schema. */
+function buildSchemas() {
+  const objects = new Map<ObjectFields, z.ZodObject>();
+  const of = (spec: ObjectFields) => objectSchema(spec, objects);
+  return { tier: of(TIER_FIELDS), price: of(PRICE_FIELDS), addonEntry: of(ADDON_ENTRY_FIELDS), instance: of(INSTANCE_FIELDS), request: of(REQUEST_FIELDS) };
+}
+const SCHEMAS = buildSchemas();
+
 /** One tier of a TIERED price. */
-export const tierSchema: z.ZodObject = objectSchema(TIER_FIELDS);
+export const tierSchema: z.ZodObject = SCHEMAS.tier;
 /** One price of a plan. */
-export const priceSchema: z.ZodObject = objectSchema(PRICE_FIELDS);
+export const priceSchema: z.ZodObject = SCHEMAS.price;
 /** One add-on entry of an instance. */
-export const addonEntrySchema: z.ZodObject = objectSchema(ADDON_ENTRY_FIELDS);
+export const addonEntrySchema: z.ZodObject = SCHEMAS.addonEntry;
 /** One instance (an entry of `quantity` identical machines). */
-export const instanceSchema: z.ZodObject = objectSchema(INSTANCE_FIELDS);
+export const instanceSchema: z.ZodObject = SCHEMAS.instance;
 /** The body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. */
-export const planRequestSchema: z.ZodType<PlanRequest> = objectSchema(REQUEST_FIELDS) as unknown as z.ZodType<PlanRequest>;
+export const planRequestSchema: z.ZodType<PlanRequest> = SCHEMAS.request as unknown as z.ZodType<PlanRequest>;
 
 export type { AddonUsage, CalcConfig, Instance, PlanConfig, PlanRequest, Price, Tier, Usage } from '../request/types.js';

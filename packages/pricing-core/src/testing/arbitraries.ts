@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import Big from 'big.js';
-import type { BillingPeriod, ChargeTiming, MetricAggregation } from '../constants.js';
-import type { DecimalString } from '../request/types.js';
+import type { PricingModel, ProductType, TierMode } from '../constants.js';
+import type { AddonUsage, CalcConfig, DecimalString, Instance, NumberLike, PlanRequest, Price, Tier, Usage } from '../request/types.js';
+import { decOf, decPlus, decText } from '../money/decimal.js';
 
 /** Metric names the generated plans meter. */
 export const METRICS = ['cpu', 'requests', 'transfer'] as const;
@@ -11,90 +11,16 @@ export const ADDON_CODES = ['backup', 'ipv4', 'monitoring'] as const;
 export const CURRENCIES = ['USD', 'JPY', 'KWD'] as const;
 
 export type Currency = (typeof CURRENCIES)[number];
-export type PricingModel =
-  | 'PRICING_MODEL_FLAT'
-  | 'PRICING_MODEL_PER_UNIT'
-  | 'PRICING_MODEL_PACKAGE'
-  | 'PRICING_MODEL_TIERED'
-  | 'PRICING_MODEL_FORMULA';
-export type ProductType = 'PRODUCT_TYPE_BASE' | 'PRODUCT_TYPE_ADDON' | 'PRODUCT_TYPE_USAGE';
-export type TierMode = 'TIER_MODE_GRADUATED' | 'TIER_MODE_VOLUME';
-
 /** Minor digits of the generated currencies (ISO 4217). */
 export const MINOR_DIGITS: Readonly<Record<Currency, number>> = { USD: 2, JPY: 0, KWD: 3 };
 
-/** An aggregated or raw usage value as the request JSON carries it. */
-export type UsageJson = number | number[] | { [metric: string]: number | number[] };
-
-/** A tier of a TIERED price, as JSON. */
-export interface TierJson {
-  tierOrder?: number;
-  startInclusive?: number;
-  endExclusive?: number;
-  unitAmount?: DecimalString;
-  flatFee?: boolean;
-  flatFeeAmount?: DecimalString;
-  tierType?: TierMode;
-}
-
-/** A price as JSON. */
-export interface PriceJson {
-  productType?: ProductType;
-  addonCode?: string;
-  pricingModel: PricingModel;
-  unitAmount?: DecimalString;
-  unitQuantity?: number;
-  overagePrice?: DecimalString;
-  packageSize?: number;
-  packagePrice?: DecimalString;
-  tiers?: TierJson[];
-  pricingFormula?: string;
-  metricName?: string;
-  metricAggregation?: MetricAggregation;
-  freeUnits?: number;
-  prorate?: boolean;
-  billingPeriod?: BillingPeriod;
-  billingInterval?: number;
-  minimumCharge?: DecimalString;
-  maximumCharge?: DecimalString;
-  chargeTiming?: ChargeTiming;
-}
-
-/** An add-on entry of an instance, as JSON. */
-export interface AddonEntryJson {
-  code: string;
-  usage?: UsageJson;
-}
-
-/** An instance as JSON. */
-export interface InstanceJson {
-  quantity?: number;
-  hoursUsed?: number;
-  region?: string;
-  usage?: UsageJson;
-  addons?: AddonEntryJson[];
-}
-
-/** The calculation settings as JSON. */
-export interface CalcConfigJson {
-  capHours?: number;
-  overageRates?: { [metric: string]: DecimalString };
-  discountPercent?: number;
-  couponValue?: DecimalString;
-  taxRate?: number;
-}
-
-/** A whole request as JSON. */
-export interface PlanRequestJson {
-  planConfig?: { currency?: string; prices?: PriceJson[] };
-  instances?: InstanceJson[];
-  calcConfig?: CalcConfigJson;
-}
+/** The models a generated price may use. */
+export type GeneratedModel = Exclude<PricingModel, 'PRICING_MODEL_UNSPECIFIED'>;
 
 /** What the generated plans may contain. */
 export interface PlanOptions {
   /** Models a price may use. */
-  models: readonly PricingModel[];
+  models: readonly GeneratedModel[];
   /** Product types a price may have. */
   productTypes: readonly ProductType[];
   /** Whether TIERED prices may use volume mode. */
@@ -167,7 +93,7 @@ const usageNumberArb: fc.Arbitrary<number> = fc.oneof(
 const usageArrayArb = fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 5 });
 
 /** An instance's (or add-on's) usage: a bare number, an array or a metric map. */
-export const usageArb: fc.Arbitrary<UsageJson> = fc.oneof(
+export const usageArb: fc.Arbitrary<Usage> = fc.oneof(
   usageNumberArb,
   usageArrayArb,
   fc.dictionary(fc.constantFrom(...METRICS), fc.oneof(usageNumberArb, usageArrayArb), {
@@ -218,7 +144,7 @@ export function tiersArb(
   mode: TierMode,
   unitAmount: fc.Arbitrary<DecimalString>,
   flatFees: 'any' | 'none',
-): fc.Arbitrary<TierJson[]> {
+): fc.Arbitrary<Tier[]> {
   const tier = fc.record({
     width: fc.integer({ min: 1, max: 60 }),
     unitAmount,
@@ -233,10 +159,10 @@ export function tiersArb(
     )
     .chain(([specs, ordered, explicitMode, zeroEnd]) => {
       let start = 0;
-      const tiers = specs.map((spec, index): TierJson => {
+      const tiers = specs.map((spec, index): Tier => {
         const last = index === specs.length - 1;
         const end = start + spec.width;
-        const t: TierJson = { unitAmount: spec.unitAmount };
+        const t: Tier = { unitAmount: spec.unitAmount };
         if (ordered) t.tierOrder = index + 1;
         if (start !== 0 || index % 2 === 1) t.startInclusive = start;
         if (!last) t.endExclusive = end;
@@ -281,10 +207,10 @@ const opt = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
 
 /** The model-specific fields of a price. */
 function modelFieldsArb(
-  model: PricingModel,
+  model: GeneratedModel,
   metered: boolean,
   options: PlanOptions,
-): fc.Arbitrary<Partial<PriceJson>> {
+): fc.Arbitrary<Partial<Price>> {
   switch (model) {
     case 'PRICING_MODEL_FLAT':
       return fc.record({ unitAmount: amountArb });
@@ -322,7 +248,7 @@ export function priceArb(
   productType: ProductType,
   options: PlanOptions,
   fixed: { metricName?: string; addonCode?: string } = {},
-): fc.Arbitrary<PriceJson> {
+): fc.Arbitrary<Price> {
   const meteredArb =
     productType === 'PRODUCT_TYPE_USAGE' ? fc.constant(true) : fc.boolean();
   return fc
@@ -349,8 +275,8 @@ export function priceArb(
         billingInterval: opt(fc.integer({ min: 1, max: 3 })),
         charges: options.adjustments ? chargeBoundsArb : fc.constant({}),
         chargeTiming: opt(fc.constantFrom('CHARGE_TIMING_IN_ADVANCE', 'CHARGE_TIMING_IN_ARREARS')),
-      }).map((p): PriceJson => {
-        const price: PriceJson = compact({
+      }).map((p): Price => {
+        const price: Price = compact({
           productType: p.productType,
           addonCode: fixed.addonCode,
           pricingModel: model,
@@ -373,7 +299,7 @@ export function priceArb(
 }
 
 /** Optional minimum and maximum charges with max >= min. */
-const chargeBoundsArb: fc.Arbitrary<Pick<PriceJson, 'minimumCharge' | 'maximumCharge'>> = fc.oneof(
+const chargeBoundsArb: fc.Arbitrary<Pick<Price, 'minimumCharge' | 'maximumCharge'>> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({}) },
   { weight: 1, arbitrary: decimalArb(30, 2).map((minimumCharge) => ({ minimumCharge })) },
   { weight: 1, arbitrary: decimalArb(300, 2).map((maximumCharge) => ({ maximumCharge })) },
@@ -386,7 +312,7 @@ const chargeBoundsArb: fc.Arbitrary<Pick<PriceJson, 'minimumCharge' | 'maximumCh
 );
 
 /** An instance whose add-on entries use the given codes. */
-export function instanceArb(codes: readonly string[], options: PlanOptions): fc.Arbitrary<InstanceJson> {
+export function instanceArb(codes: readonly string[], options: PlanOptions): fc.Arbitrary<Instance> {
   const addonUsage = fc.oneof(fc.integer({ min: 1, max: 5 }), usageArrayArb, usageArb.filter((u) => typeof u === 'object'));
   const addonEntry =
     codes.length === 0
@@ -408,7 +334,7 @@ export function instanceArb(codes: readonly string[], options: PlanOptions): fc.
       usage: opt(usageArb),
       addons: codes.length === 0 ? fc.constant(undefined) : opt(addonEntry),
     })
-    .map((i) => compact(i) as InstanceJson);
+    .map((i) => compact(i) as Instance);
 }
 
 /** A currency as a client might spell it. */
@@ -423,7 +349,7 @@ function calcConfigArb(
   currency: Currency,
   usageMetrics: readonly string[],
   options: PlanOptions,
-): fc.Arbitrary<CalcConfigJson> {
+): fc.Arbitrary<CalcConfig> {
   const capHours =
     options.capHours === 'unset'
       ? fc.constant(undefined)
@@ -455,7 +381,7 @@ function calcConfigArb(
 }
 
 /** A valid request drawn according to `options` (merged over {@link ANY_PLAN}). */
-export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRequestJson> {
+export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRequest> {
   const options: PlanOptions = { ...ANY_PLAN, ...partial };
   const allows = (t: ProductType) => options.productTypes.includes(t);
   return fc
@@ -463,7 +389,7 @@ export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRe
       currency: fc.constantFrom(...options.currencies),
       base: allows('PRODUCT_TYPE_BASE')
         ? fc.array(priceArb('PRODUCT_TYPE_BASE', options), { maxLength: 3 })
-        : fc.constant<PriceJson[]>([]),
+        : fc.constant<Price[]>([]),
       addons: allows('PRODUCT_TYPE_ADDON')
         ? fc.array(
             fc.constantFrom(...ADDON_CODES).chain((code) =>
@@ -471,7 +397,7 @@ export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRe
             ),
             { maxLength: 3 },
           )
-        : fc.constant<PriceJson[]>([]),
+        : fc.constant<Price[]>([]),
       usageMetrics: allows('PRODUCT_TYPE_USAGE')
         ? fc.subarray<string>([...METRICS], { maxLength: 2 })
         : fc.constant<string[]>([]),
@@ -496,7 +422,7 @@ export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRe
           const prices = [...base, ...addons, ...usage];
           return fc
             .shuffledSubarray(prices, { minLength: prices.length, maxLength: prices.length })
-            .map((shuffled): PlanRequestJson =>
+            .map((shuffled): PlanRequest =>
               compact({
                 planConfig: compact({ currency: spelling, prices: shuffled }),
                 instances,
@@ -508,20 +434,20 @@ export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRe
 }
 
 /** The currency a request's result is in. */
-export function currencyOf(request: PlanRequestJson): Currency {
+export function currencyOf(request: PlanRequest): Currency {
   const code = (request.planConfig?.currency ?? 'USD').toUpperCase();
   return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : 'USD';
 }
 
 /** Adds `delta` to every number of a usage value (every element of an array alike). */
-export function growUsage(usage: UsageJson | undefined, delta: number): UsageJson | undefined {
-  if (usage === undefined) return undefined;
+export function growUsage(usage: Usage, delta: number): Usage {
   // NOTE: the sum is taken exactly: 0.07 + 3 in floats is 3.0700000000000003, which has more
   // decimal places than a request may carry.
-  const grow = (n: number): number => Number(new Big(String(n)).plus(delta).toString());
-  if (typeof usage === 'number') return grow(usage);
+  const grow = (n: NumberLike): number => Number(decText(decPlus(decOf(n), decOf(delta))));
+  if (typeof usage !== 'object') return grow(usage);
   if (Array.isArray(usage)) return usage.map(grow);
-  return Object.fromEntries(Object.entries(usage).map(([m, v]) => [m, typeof v === 'number' ? grow(v) : v.map(grow)]));
+  const map = usage as { readonly [metric: string]: NumberLike | readonly NumberLike[] };
+  return Object.fromEntries(Object.entries(map).map(([m, v]) => [m, typeof v === 'object' ? v.map(grow) : grow(v)]));
 }
 
 /**
@@ -530,12 +456,12 @@ export function growUsage(usage: UsageJson | undefined, delta: number): UsageJso
  * Every amount has at most the currency's minor digits and every usage is an integer, so no
  * amount is rounded and pooled and per-instance costs compare exactly.
  */
-export function pooledPlanArb(): fc.Arbitrary<PlanRequestJson> {
+export function pooledPlanArb(): fc.Arbitrary<PlanRequest> {
   return fc.constantFrom(...CURRENCIES).chain((currency) => {
     const digits = MINOR_DIGITS[currency];
     const minor = fc.integer({ min: 0, max: 5 * 10 ** digits });
     const money = minor.map((n) => toDecimal(n, digits));
-    const model: fc.Arbitrary<Partial<PriceJson>> = fc.oneof(
+    const model: fc.Arbitrary<Partial<Price>> = fc.oneof(
       fc.record({ pricingModel: fc.constant('PRICING_MODEL_PER_UNIT' as const), unitAmount: money, overagePrice: opt(money) }).map(compact),
       fc.record({
         pricingModel: fc.constant('PRICING_MODEL_PACKAGE' as const),
@@ -547,11 +473,11 @@ export function pooledPlanArb(): fc.Arbitrary<PlanRequestJson> {
           fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), minor), { minLength: 1, maxLength: 4 }),
           opt(money),
         )
-        .map(([specs, firstFee]): Partial<PriceJson> => {
+        .map(([specs, firstFee]): Partial<Price> => {
           const amounts = specs.map(([, amount]) => amount).sort((a, b) => b - a);
           let start = 0;
-          const tiers = specs.map(([width], index): TierJson => {
-            const tier: TierJson = { startInclusive: start, unitAmount: toDecimal(amounts[index] ?? 0, digits) };
+          const tiers = specs.map(([width], index): Tier => {
+            const tier: Tier = { startInclusive: start, unitAmount: toDecimal(amounts[index] ?? 0, digits) };
             if (index < specs.length - 1) tier.endExclusive = start + width;
             if (index === 0 && firstFee !== undefined) {
               tier.flatFee = true;
@@ -595,7 +521,7 @@ export function pooledPlanArb(): fc.Arbitrary<PlanRequestJson> {
                     prorate,
                     ...b,
                     ...fields,
-                  }) as PriceJson,
+                  }) as Price,
                 ),
             ),
           ),
@@ -617,7 +543,7 @@ export function pooledPlanArb(): fc.Arbitrary<PlanRequestJson> {
             ),
           ),
         })
-        .map(({ prices, instances, overageRates }): PlanRequestJson =>
+        .map(({ prices, instances, overageRates }): PlanRequest =>
           compact({
             planConfig: { currency, prices },
             instances,

@@ -16,17 +16,7 @@ export {
   priceArb,
   tiersArb,
 } from './arbitraries.js';
-export type {
-  AddonEntryJson,
-  CalcConfigJson,
-  Currency,
-  InstanceJson,
-  PlanOptions,
-  PlanRequestJson,
-  PriceJson,
-  TierJson,
-  UsageJson,
-} from './arbitraries.js';
+export type { Currency, PlanOptions } from './arbitraries.js';
 export { canonical, moneyPattern, PricingLawViolation } from './check.js';
 export {
   instanceOrderLaw,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { CalculateOptions } from '../limits.js';
 import type { PlanResult } from '../schema/result-types.js';
-import type { PlanRequest } from '../request/types.js';
 import { currencyOf, growUsage, MINOR_DIGITS, planArb } from './arbitraries.js';
-import type { InstanceJson, PlanOptions, PlanRequestJson } from './arbitraries.js';
+import type { PlanOptions } from './arbitraries.js';
+import type { Instance, PlanRequest } from '../request/types.js';
 import { decMinus, decOf, decText } from '../money/decimal.js';
 import { canonical, compareAmounts, ensure, moneyFields, moneyPattern, sumOf } from './check.js';
 
@@ -30,7 +30,7 @@ export type PricingLaw<T> = fc.IPropertyWithHooks<[T]>;
 export type AsyncPricingLaw<T> = fc.IAsyncPropertyWithHooks<[T]>;
 
 /** One call a law makes: the request and its options. */
-type Call = readonly [PlanRequestJson, CalculateOptions | undefined];
+type Call = readonly [PlanRequest, CalculateOptions | undefined];
 
 /**
  * A law, written once for both kinds of calculator: the inputs, the calls it makes for one
@@ -42,11 +42,11 @@ interface LawSpec<T> {
   readonly check: (input: T, results: readonly PlanResult[]) => void;
 }
 
-function syncLaw<T>(spec: LawSpec<T>, calculate: PlanCalculator<PlanRequestJson, PlanResult>): PricingLaw<T> {
+function syncLaw<T>(spec: LawSpec<T>, calculate: PlanCalculator<PlanRequest, PlanResult>): PricingLaw<T> {
   return fc.property(spec.input, (input) => spec.check(input, spec.calls(input).map(([request, options]) => calculate(request, options))));
 }
 
-function asyncLaw<T>(spec: LawSpec<T>, calculate: AsyncPlanCalculator<PlanRequestJson, PlanResult>): AsyncPricingLaw<T> {
+function asyncLaw<T>(spec: LawSpec<T>, calculate: AsyncPlanCalculator<PlanRequest, PlanResult>): AsyncPricingLaw<T> {
   return fc.asyncProperty(spec.input, async (input) => {
     const results: PlanResult[] = [];
     // NOTE: one call after the other, so a server under test sees the same order every run.
@@ -67,11 +67,11 @@ const MONOTONE: PlanKnobs = { volume: false, formulas: 'monotone' };
  * pre = subtotal + overageCost, discounted = pre - percentOff - couponOff, total = discounted + tax.
  * @example fc.assert(sumOfPartsLaw(calculatePlan))
  */
-export function sumOfPartsLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequestJson, Res>, knobs: PlanKnobs = {}): PricingLaw<PlanRequestJson> {
+export function sumOfPartsLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequest, Res>, knobs: PlanKnobs = {}): PricingLaw<PlanRequest> {
   return syncLaw(sumOfPartsSpec(knobs), calculate);
 }
 
-function sumOfPartsSpec(knobs: PlanKnobs): LawSpec<PlanRequestJson> {
+function sumOfPartsSpec(knobs: PlanKnobs): LawSpec<PlanRequest> {
   return {
     input: planArb(knobs),
     calls: (plan) => [[plan, undefined]],
@@ -97,11 +97,11 @@ function sumOfPartsSpec(knobs: PlanKnobs): LawSpec<PlanRequestJson> {
  * (USD 2, JPY 0, KWD 3) and no sign or exponent.
  * @example fc.assert(moneyDigitsLaw(calculatePlan, { currencies: ['JPY'] }))
  */
-export function moneyDigitsLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequestJson, Res>, knobs: PlanKnobs = {}): PricingLaw<PlanRequestJson> {
+export function moneyDigitsLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequest, Res>, knobs: PlanKnobs = {}): PricingLaw<PlanRequest> {
   return syncLaw(moneyDigitsSpec(knobs), calculate);
 }
 
-function moneyDigitsSpec(knobs: PlanKnobs): LawSpec<PlanRequestJson> {
+function moneyDigitsSpec(knobs: PlanKnobs): LawSpec<PlanRequest> {
   return {
     input: planArb(knobs),
     calls: (plan) => [[plan, undefined]],
@@ -120,7 +120,7 @@ function moneyDigitsSpec(knobs: PlanKnobs): LawSpec<PlanRequestJson> {
 
 /** A plan and a non-negative usage step per instance. */
 export interface GrownPlan {
-  plan: PlanRequestJson;
+  plan: PlanRequest;
   steps: number[];
 }
 
@@ -129,19 +129,19 @@ export interface GrownPlan {
  * (no volume tiers; formulas only add, multiply, take min/max/ceil/floor/round, divide by constants).
  * @example fc.assert(monotoneInUsageLaw(calculatePlan))
  */
-export function monotoneInUsageLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequestJson, Res>, knobs: PlanKnobs = {}): PricingLaw<GrownPlan> {
+export function monotoneInUsageLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequest, Res>, knobs: PlanKnobs = {}): PricingLaw<GrownPlan> {
   return syncLaw(monotoneSpec(knobs), calculate);
 }
 
 /** The plan with each instance's usage grown by its step. */
-function grownPlan({ plan, steps }: GrownPlan): PlanRequestJson {
+function grownPlan({ plan, steps }: GrownPlan): PlanRequest {
   const grown = structuredClone(plan);
-  grown.instances = (plan.instances ?? []).map((instance, index): InstanceJson => {
+  grown.instances = (plan.instances ?? []).map((instance, index): Instance => {
     const step = steps[index] ?? 0;
-    const next: InstanceJson = { ...instance };
-    if (instance.usage !== undefined) next.usage = growUsage(instance.usage, step);
-    if (instance.addons !== undefined) {
-      next.addons = instance.addons.map((entry) => (entry.usage === undefined ? entry : { ...entry, usage: growUsage(entry.usage, step) }));
+    const next: Instance = { ...instance };
+    if (instance.usage != null) next.usage = growUsage(instance.usage, step);
+    if (instance.addons != null) {
+      next.addons = instance.addons.map((entry) => (entry.usage == null ? entry : { ...entry, usage: growUsage(entry.usage, step) }));
     }
     return next;
   });
@@ -168,7 +168,7 @@ function monotoneSpec(knobs: PlanKnobs): LawSpec<GrownPlan> {
 
 /** A plan and an order of its instances. */
 export interface ReorderedPlan {
-  plan: PlanRequestJson;
+  plan: PlanRequest;
   order: number[];
 }
 
@@ -177,7 +177,7 @@ export interface ReorderedPlan {
  * permuted line items (labels renumbered).
  * @example fc.assert(instanceOrderLaw(calculatePlan))
  */
-export function instanceOrderLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequestJson, Res>, knobs: PlanKnobs = {}): PricingLaw<ReorderedPlan> {
+export function instanceOrderLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequest, Res>, knobs: PlanKnobs = {}): PricingLaw<ReorderedPlan> {
   return syncLaw(instanceOrderSpec(knobs), calculate);
 }
 
@@ -192,7 +192,7 @@ function instanceOrderSpec(knobs: PlanKnobs): LawSpec<ReorderedPlan> {
       const instances = plan.instances ?? [];
       return [
         [plan, undefined],
-        [{ ...plan, instances: order.map((index) => instances[index] as InstanceJson) }, undefined],
+        [{ ...plan, instances: order.map((index) => instances[index] as Instance) }, undefined],
       ];
     },
     check: ({ order }, results) => {
@@ -215,11 +215,11 @@ function instanceOrderSpec(knobs: PlanKnobs): LawSpec<ReorderedPlan> {
  * (cycleHours, capHours, instances, pooled), which BASIC leaves out.
  * @example fc.assert(viewsAgreeLaw(calculatePlan))
  */
-export function viewsAgreeLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequestJson, Res>, knobs: PlanKnobs = {}): PricingLaw<PlanRequestJson> {
+export function viewsAgreeLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequest, Res>, knobs: PlanKnobs = {}): PricingLaw<PlanRequest> {
   return syncLaw(viewsAgreeSpec(knobs), calculate);
 }
 
-function viewsAgreeSpec(knobs: PlanKnobs): LawSpec<PlanRequestJson> {
+function viewsAgreeSpec(knobs: PlanKnobs): LawSpec<PlanRequest> {
   return {
     input: planArb(knobs),
     calls: (plan) => [
@@ -240,7 +240,7 @@ function viewsAgreeSpec(knobs: PlanKnobs): LawSpec<PlanRequestJson> {
 
 /** Every law's name (of the form `<law>: <formula>`) and its spec. */
 function lawSpecs(knobs: PlanKnobs): [string, LawSpec<never>][] {
-  const specs: [string, LawSpec<PlanRequestJson> | LawSpec<GrownPlan> | LawSpec<ReorderedPlan>][] = [
+  const specs: [string, LawSpec<PlanRequest> | LawSpec<GrownPlan> | LawSpec<ReorderedPlan>][] = [
     ['total = sum of parts: total = discounted + tax, discounted = subtotal + overageCost - percentOff - couponOff, subtotal = sum of lines', sumOfPartsSpec(knobs)],
     ["money digits: every amount matches ^(0|[1-9]\\d*)(\\.\\d{minor digits})?$", moneyDigitsSpec(knobs)],
     ["monotone in usage: usage' >= usage => total' >= total (monotone models)", monotoneSpec(knobs)],
@@ -255,7 +255,7 @@ function lawSpecs(knobs: PlanKnobs): [string, LawSpec<never>][] {
  * @example for (const [name, law] of Object.entries(pricingLaws(calculatePlan))) it(name, () => fc.assert(law))
  */
 export function pricingLaws<Res extends PlanResult>(
-  calculate: PlanCalculator<PlanRequestJson, Res>,
+  calculate: PlanCalculator<PlanRequest, Res>,
   knobs: PlanKnobs = {},
 ): Record<string, fc.IProperty<[unknown]>> {
   return Object.fromEntries(lawSpecs(knobs).map(([name, spec]) => [name, syncLaw(spec, calculate) as fc.IProperty<[unknown]>]));
@@ -267,7 +267,7 @@ export function pricingLaws<Res extends PlanResult>(
  * @example for (const [name, law] of Object.entries(pricingLawsAsync(client.calculate))) it(name, () => fc.assert(law))
  */
 export function pricingLawsAsync<Res extends PlanResult>(
-  calculate: AsyncPlanCalculator<PlanRequestJson, Res>,
+  calculate: AsyncPlanCalculator<PlanRequest, Res>,
   knobs: PlanKnobs = {},
 ): Record<string, fc.IAsyncProperty<[unknown]>> {
   return Object.fromEntries(lawSpecs(knobs).map(([name, spec]) => [name, asyncLaw(spec, calculate) as fc.IAsyncProperty<[unknown]>]));

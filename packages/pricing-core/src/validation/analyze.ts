@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
-import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { InstanceSink, PlanPrices, ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import type { ResolvedOptions } from '../limits.js';
@@ -8,12 +8,12 @@ import { resolveOptions } from '../limits.js';
 import { checkLimits } from './check-limits.js';
 import { ViolationCollector } from './collector.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
-import { plainInstances, resolveInstances } from './resolve-instances.js';
+import { resolveInstances } from './resolve-instances.js';
 import { resolvePrice } from './resolve-price.js';
 import { asArray, asObject, readText } from './read.js';
 import { checkRequestShape } from './shape.js';
 import { usageKeyGuard, type UsageKeyGuard } from './usage-keys.js';
-import type { CachedPrices, PriceCache, PriceListInput } from './price-cache.js';
+import type { CachedPrices, PriceListCache, PriceListInput } from './price-cache.js';
 import { decText } from '../money/decimal.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
@@ -23,10 +23,12 @@ export type Analysis =
 
 /**
  * Checks the limits first (and stops there when one is exceeded), then runs the schema and every semantic check, collecting all violations, and resolves the plan
- * (defaults applied, constants parsed once) when there are none.
+ * (defaults applied, constants parsed once) when there are none. The instances go, as each is
+ * resolved and while nothing is reported, to the sink `start` makes for the plan's prices (when
+ * it makes one): the answer is that sink's only when the analysis is `ok`.
  * @example analyzeRequest({}).ok // true
  */
-export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions()): Analysis {
+export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions(), start?: (prices: PlanPrices) => InstanceSink | undefined): Analysis {
   const v = new ViolationCollector();
   if (!checkLimits(request, options, v)) return { ok: false, violations: v.list, total: v.total };
   // NOTE: the semantic checks read the request as sent, even when the schema rejected it
@@ -39,7 +41,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   // resolved again when the caller passes a cache: see price-cache.ts.
   // NOTE: a cache is known by its methods, not by its class: so the cache's code is in a bundle
   // of calculatePlan only when the caller makes one (createPriceCache).
-  const cache = options.priceCache as PriceCache | undefined;
+  const cache = options.priceCache as PriceListCache | undefined;
   if (cache !== undefined && (typeof cache?.find !== 'function' || typeof cache.keep !== 'function')) throw new RangeError('priceCache must be made by createPriceCache');
   // NOTE: the cycle is read here for the key and again below, in the order its violations are listed.
   const cycleHours = resolveCycle(calcConfig, new ViolationCollector()).cycleHours;
@@ -48,8 +50,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const cached = lookup?.hit;
   // NOTE: read from the raw prices, so it holds even when a price has other errors.
   const guard = cached?.guard ?? usageKeyGuard(input.prices);
-  const plain = plainInstances(root.instances, guard.codes, guard);
-  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]), plain);
+  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]));
 
   const code = readText(planConfig.currency) ?? 'USD';
   const currency = normalizeCurrency(code);
@@ -63,26 +64,26 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   for (const metric of overageRates.keys()) {
     if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  // NOTE: the FULL view is built when `debug` is read, after the call: its instances are kept.
-  const instances = resolveInstances(root.instances, guard.codes, v, options.view === 'FULL', guard, plain);
+  const valid = v.empty && shapeOk && currency !== undefined;
+  const { basePrices, addonPrices, usagePrices } =
+    overageRates.size === 0 || !valid ? resolvedPrices.split : splitOf(prices.map((price) => applyOverageRate(price, overageRates)));
+  // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
+  const planPrices: PlanPrices = { currency: currency ?? 'USD', minorDigits, cycleHours: cycle.cycleHours, capHours: cycle.capHours, basePrices, addonPrices, usagePrices };
+  resolveInstances(root.instances, guard.codes, v, guard, valid ? start?.(planPrices) : undefined);
   const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
 
-  if (!v.empty || !shapeOk || currency === undefined) return { ok: false, violations: v.list, total: v.total };
+  if (!v.empty || !valid) return { ok: false, violations: v.list, total: v.total };
   if (cache !== undefined && lookup !== undefined && cached === undefined) cache.keep(lookup, resolvedPrices, input);
-  const { basePrices, addonPrices, usagePrices } =
-    overageRates.size === 0 ? resolvedPrices.split : splitOf(prices.map((price) => applyOverageRate(price, overageRates)));
-  // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
   return {
     ok: true,
     plan: {
-      currency,
+      currency: planPrices.currency,
       minorDigits,
       cycleHours: cycle.cycleHours,
       capHours: cycle.capHours,
       basePrices,
       addonPrices,
       usagePrices,
-      instances,
       discountPercent: adjustments.discountPercent,
       couponValue: adjustments.couponValue,
       taxRate: adjustments.taxRate,

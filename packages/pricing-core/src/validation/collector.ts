@@ -1,10 +1,8 @@
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
+import { MAX_LISTED_VIOLATIONS } from '../errors/pricing-validation-error.js';
 import type { PricingLimitName } from '../limits.js';
 import type { PathSegment } from './field-path.js';
 import { formatPath } from './field-path.js';
-
-/** Most violations listed; the rest are only counted. */
-export const MAX_LISTED_VIOLATIONS = 100;
 
 /** Collects violations in discovery order, once per field and sentence; lists the first 100 and counts all. */
 export class ViolationCollector {

@@ -4,8 +4,9 @@ import { calculatePlanJson, PricingValidationError } from '../index.js';
 import type { CalculateOptions } from '../index.js';
 import { planArb } from '../testing/arbitraries.js';
 import { mutatedPlanArb } from '../../test/support/mutations.js';
-import { createPriceCache, DEFAULT_PRICE_CACHE, PriceCache, priceListKey } from './price-cache.js';
-import type { PriceCacheSettings } from './price-cache.js';
+import { createPriceCache, DEFAULT_PRICE_CACHE, priceListKey } from './price-cache.js';
+import type { PriceListCache } from './price-cache.js';
+import type { PriceCache, PriceCacheSettings } from '../limits.js';
 
 const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 150);
 
@@ -62,7 +63,7 @@ describe('the resolved-prices cache', () => {
       fc.property(planArb(), fc.integer({ min: 1, max: 1000 }), fc.constantFrom('0', '0.5', '2'), (plan, capHours, rate) => {
         configurePriceCache();
         outcome(plan);
-        const metric = (plan.planConfig?.prices ?? []).find((p) => p.productType === 'PRODUCT_TYPE_USAGE')?.metricName;
+        const metric = (plan.planConfig?.prices ?? []).find((p) => p.productType === 'PRODUCT_TYPE_USAGE')?.metricName ?? undefined;
         const calcConfig = { ...plan.calcConfig, capHours, ...(metric === undefined ? {} : { overageRates: { [metric]: rate } }) };
         const variants = [{ ...plan, calcConfig }, { ...plan, instances: (plan.instances ?? []).slice(1) }, plan];
         for (const variant of variants) expect(outcome(variant)).toBe(uncached(variant));
@@ -174,7 +175,7 @@ describe('the resolved-prices cache', () => {
     // A field added to the input is in the key without a change to the key (the fault of a hand-listed key).
     const widened = { prices: parsed, cycleHours: '730', newField: 1 } as Parameters<typeof priceListKey>[0];
     expect(priceListKey(widened, 65_536)).not.toBe(keyOf730(parsed));
-    expect(cache.find({ prices: { 0: PRICES[0], length: 1 }, cycleHours: '730' }).key).toBeUndefined();
+    expect((cache as PriceListCache).find({ prices: { 0: PRICES[0], length: 1 }, cycleHours: '730' }).key).toBeUndefined();
     expect(keyOf730([PRICES[0], , PRICES[1]])).toBeUndefined();
     expect(keyOf730([{ ...PRICES[0], freeUnits: -0 }])).toBeUndefined();
   });
@@ -186,7 +187,7 @@ describe('the resolved-prices cache', () => {
     expect([cache.size, other.size]).toEqual([0, 0]);
     calculatePlanJson(request, { priceCache: other });
     expect([cache.size, other.size]).toEqual([0, 1]);
-    expect(() => calculatePlanJson(request, { priceCache: { size: 0 } })).toThrow(RangeError);
+    expect(() => calculatePlanJson(request, { priceCache: { size: 0, settings: DEFAULT_PRICE_CACHE } })).toThrow(RangeError);
   });
 
   it('a list nested 100,000 deep is refused as a key and reported by the checks, without a stack overflow', () => {

@@ -1,5 +1,6 @@
 import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { UsageKeyGuard } from './usage-keys.js';
+import type { PriceCache, PriceCacheSettings } from '../limits.js';
 
 // NOTE: prices repeat. A service prices the same catalogue plan for request after request, and
 // for a small plan, checking and resolving its prices (reading every amount, sorting tiers,
@@ -15,14 +16,6 @@ import type { UsageKeyGuard } from './usage-keys.js';
 // class instance, a non-enumerable or inherited field, a hole, -0, a non-finite number, a
 // function) makes the request skip the cache, never share an entry. What `JSON.parse` returns
 // always passes.
-
-/** The bounds of the resolved-prices cache: a name, a default and a setting each. */
-export interface PriceCacheSettings {
-  /** Most price lists kept (least recently used forgotten first); 0 turns the cache off. */
-  readonly maxEntries: number;
-  /** Longest key kept, in characters: a longer price list is resolved every time (its instances dominate anyway). */
-  readonly maxKeyChars: number;
-}
 
 /** The defaults: 256 price lists of up to 64 Ki characters each (at most 16 Mi characters of keys). */
 export const DEFAULT_PRICE_CACHE: Readonly<PriceCacheSettings> = Object.freeze({ maxEntries: 256, maxKeyChars: 65_536 });
@@ -55,12 +48,10 @@ export interface PriceLookup {
 
 const NO_KEY: PriceLookup = { key: undefined, hit: undefined };
 
-/**
- * A bounded cache of resolved price lists, made and owned by its caller (a server keeps one
- * per process or worker) and passed to `calculatePlan` as `options.priceCache`.
- * @example const cache = createPriceCache({ maxEntries: 64 }); calculatePlan(request, { priceCache: cache })
- */
-export class PriceCache {
+// NOTE: the public type is `PriceCache` (limits.ts); what the cache holds (resolved prices) is the
+// engine's own and stays out of the package's declarations.
+/** The cache behind `PriceCache`. */
+export class PriceListCache implements PriceCache {
   /** Its bounds. */
   readonly settings: Readonly<PriceCacheSettings>;
   private readonly entries = new Map<string, CachedPrices>();
@@ -118,7 +109,7 @@ export function createPriceCache(settings: Partial<PriceCacheSettings> = {}): Pr
   for (const [name, value] of Object.entries(merged)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0, got ${String(value)}`);
   }
-  return new PriceCache(Object.freeze(merged));
+  return new PriceListCache(Object.freeze(merged));
 }
 
 /**

@@ -1,76 +1,88 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../resolved/metric-values.js';
-import type { InstanceList, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
+import type { InstanceSink, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
 import type { Reading } from '../money/calculator.js';
 import type { Decimal } from '../money/decimal.js';
 import { decAbs, decSign, ONE } from '../money/decimal.js';
 import { readBounded, shortPlaces } from '../money/bounds.js';
 import { decimalOfNumber, toJsonNumber } from '../money/parse.js';
-import { ViolationCollector } from './collector.js';
+import type { ViolationCollector } from './collector.js';
 import type { PathSegment } from './field-path.js';
-import { ADDON_ENTRY_FIELDS, INSTANCE_FIELDS } from '../request/fields.js';
 import { asArray, asObject, readText } from './read.js';
 import type { UsageKeyGuard } from './usage-keys.js';
-import { checkUsageKeys } from './usage-keys.js';
+import { usageKeyTypos } from './usage-keys.js';
 
 // NOTE: whole JSON numbers below the bound are the common case and need no other check.
 const SMALL_WHOLE = 1e15;
 
 const NONE: ResolvedUsage = { kind: 'none' };
 const NO_ADDONS: { code: string; usage: ResolvedUsage }[] = [];
-/** The path given when resolving a validated request, which reports nothing. */
-const NO_PATH: readonly PathSegment[] = [];
 
-// NOTE: this runs once per instance and per usage number, so paths are built only when
-// there is something to report.
+// NOTE: this runs once per instance and per usage number, so a path is built only when there
+// is something to report: a value's place is given as its instance and add-on entry.
 
-/** A usage number: within the request bounds, not negative; `undefined` when invalid (reported at `path`). */
-function usageNumber(value: unknown, path: readonly PathSegment[], key: PathSegment | null, v: ViolationCollector): Decimal | undefined {
+/** The path of a usage value of instance `index`: its own usage (`addon` -1) or that of add-on entry `addon`. */
+function usagePath(index: number, addon: number, ...rest: PathSegment[]): PathSegment[] {
+  return addon < 0 ? ['instances', index, 'usage', ...rest] : ['instances', index, 'addons', addon, 'usage', ...rest];
+}
+
+/** A usage number: within the request bounds, not negative; else the message saying why (`undefined` for a value that is not a number or text: the shape check reports it). */
+function usageNumber(value: unknown): Decimal | string | undefined {
   if (typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && Number.isInteger(value)) return decimalOfNumber(value);
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const parsed = readBounded(value, 'number');
-  if (typeof parsed !== 'string' && decSign(parsed) >= 0) return decAbs(parsed);
-  v.add(key === null ? path : [...path, key], typeof parsed === 'string' ? parsed : MESSAGES.notNegative);
-  return undefined;
+  if (typeof parsed === 'string') return parsed;
+  return decSign(parsed) >= 0 ? decAbs(parsed) : MESSAGES.notNegative;
 }
 
-function usageSeries(value: readonly unknown[], path: readonly PathSegment[], v: ViolationCollector): Decimal[] {
+/** The valid numbers of a series; with `v`, each invalid one is reported (under `metric` when the series is a map entry). */
+function usageSeries(value: readonly unknown[], index: number, addon: number, metric: string | null, v: ViolationCollector | null): Decimal[] {
   const values: Decimal[] = [];
   for (let i = 0; i < value.length; i += 1) {
-    const parsed = usageNumber(value[i], path, i, v);
-    if (parsed !== undefined) values.push(parsed);
+    const parsed = usageNumber(value[i]);
+    if (typeof parsed === 'object') values.push(parsed);
+    else if (parsed !== undefined && v !== null) v.add(metric === null ? usagePath(index, addon, i) : usagePath(index, addon, metric, i), parsed);
   }
   return values;
 }
 
-/**
- * A usage number of a validated request: a JSON number as sent (the calculator reads it), else
- * its decimal; see `Reading`.
- */
-function readingOf(value: unknown, v: ViolationCollector): Reading | undefined {
-  return typeof value === 'number' && value >= 0 && value < SMALL_WHOLE ? value : usageNumber(value, [], null, v);
+// NOTE: a meter's readings are JSON numbers, whole or with a few places (12.5, 0.25); such a
+// number is within every bound of `usageNumber` as it is, so it is read as sent (the calculator
+// reads it; see `Reading`) and nothing is made for it.
+const isReading = (value: unknown): value is number =>
+  typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && (Number.isInteger(value) || shortPlaces(value) > 0);
+
+/** A usage number as a reading: a JSON number as sent when it is one, else as `usageNumber` reads it. */
+function readingOf(value: unknown): Reading | string | undefined {
+  return isReading(value) ? value : usageNumber(value);
 }
 
 /**
- * Reads a usage value (number, array, or map of either); negative usage is a violation.
- * @example resolveUsage({ cpu: [1, 2] }, path, v).kind // 'map'
+ * Reads a usage value (number, array, or map of either) of instance `index` (add-on entry
+ * `addon`, or -1); an invalid or negative number is a violation.
+ * @example resolveUsage({ cpu: [1, 2] }, 0, -1, v).kind // 'map'
  */
-export function resolveUsage(value: unknown, path: readonly PathSegment[], v: ViolationCollector, validated = false, plain = false): ResolvedUsage {
+export function resolveUsage(value: unknown, index: number, addon: number, v: ViolationCollector): ResolvedUsage {
   if (value === undefined || value === null) return NONE;
-  if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, path, v) };
+  if (Array.isArray(value)) return { kind: 'series', values: usageSeries(value, index, addon, null, v) };
   const map = asObject(value);
   if (map === undefined) {
-    const parsed = validated ? readingOf(value, v) : usageNumber(value, path, null, v);
-    return parsed === undefined ? NONE : { kind: 'number', value: parsed };
+    const parsed = usageNumber(value);
+    if (typeof parsed === 'string') v.add(usagePath(index, addon), parsed);
+    return typeof parsed === 'object' ? { kind: 'number', value: parsed } : NONE;
   }
-  if (!validated) {
-    for (const metric of Object.keys(map)) {
-      const entry = map[metric];
-      if (Array.isArray(entry)) usageSeries(entry, [...path, metric], v);
-      else usageNumber(entry, path, metric, v);
+  // NOTE: every value is checked here; a price reads the metrics it meters later (see `ValidatedMap`).
+  // for...in with Object.hasOwn yields the keys of Object.keys, in its order, without making the list.
+  for (const metric in map) {
+    if (!Object.hasOwn(map, metric)) continue;
+    const entry = map[metric];
+    if (Array.isArray(entry)) usageSeries(entry, index, addon, metric, v);
+    else if (!isReading(entry)) {
+      const parsed = usageNumber(entry);
+      if (typeof parsed === 'string') v.add(usagePath(index, addon, metric), parsed);
     }
   }
-  return new ValidatedMap(map, v, plain);
+  return new ValidatedMap(map);
 }
 
 /**
@@ -79,36 +91,44 @@ export function resolveUsage(value: unknown, path: readonly PathSegment[], v: Vi
  * pricing. It is its own `ResolvedUsage` (one object per map).
  */
 class ValidatedMap implements MetricReader {
-  readonly kind = 'map';
-  readonly entries: MetricReader = this;
-  constructor(
-    private readonly map: Record<string, unknown>,
-    private readonly v: ViolationCollector,
-    private readonly plain: boolean,
-  ) {}
+  constructor(private readonly map: Record<string, unknown>) {}
+
+  get kind(): 'map' {
+    return 'map';
+  }
+
+  get entries(): MetricReader {
+    return this;
+  }
 
   get(name: string): MetricValue | undefined {
-    // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own);
-    // a plain map (see `plainUsage`) has no other own key, so owning the key is enough.
-    if (!(this.plain ? Object.hasOwn(this.map, name) : Object.prototype.propertyIsEnumerable.call(this.map, name))) return undefined;
+    // NOTE: own enumerable keys only, as Object.keys lists them ("__proto__" included when own).
+    if (!Object.prototype.propertyIsEnumerable.call(this.map, name)) return undefined;
     const entry = this.map[name];
-    return Array.isArray(entry) ? usageSeries(entry, [], this.v) : readingOf(entry, this.v);
+    if (Array.isArray(entry)) return usageSeries(entry, 0, -1, name, null);
+    const parsed = readingOf(entry);
+    return typeof parsed === 'string' ? undefined : parsed;
   }
 }
 
 /**
- * A measurement (`quantity`, `hoursUsed`): a fact, so 0 is zero and only omitted or `null`
- * is unset (undefined, as when invalid; reported).
+ * A measurement (`quantity`, `hoursUsed`) as `read` reads it: a fact, so 0 is zero and only
+ * omitted or `null` is unset (undefined, as when invalid; reported).
  */
-function measurement(value: unknown, index: number, field: string, v: ViolationCollector, validated: boolean): Decimal | undefined {
-  return value == null ? undefined : usageNumber(value, validated ? NO_PATH : ['instances', index], field, v);
+function measurement<T>(raw: Record<string, unknown>, index: number, field: 'quantity' | 'hoursUsed', read: (value: unknown) => T | string | undefined, v: ViolationCollector): T | undefined {
+  const value = raw[field];
+  if (value == null) return undefined;
+  const parsed = read(value);
+  if (typeof parsed !== 'string') return parsed;
+  v.add(['instances', index, field], parsed);
+  return undefined;
 }
 
 /**
  * Validates one instance and applies its defaults (quantity 1, full-cycle hours).
  * @example resolveInstance({ region: 'eu' }, 0, new Set(), v).label // 'instance-1 (eu)'
  */
-export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector, validated = false, plain = false): ResolvedInstance {
+export function resolveInstance(item: unknown, index: number, addonCodes: ReadonlySet<string>, v: ViolationCollector): ResolvedInstance {
   const raw = asObject(item) ?? {};
   const region = readText(raw.region);
   const rawAddons = asArray(raw.addons);
@@ -116,159 +136,49 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
   for (let k = 0; k < rawAddons.length; k += 1) {
     const rawEntry = asObject(rawAddons[k]) ?? {};
     const code = typeof rawEntry.code === 'string' ? rawEntry.code : '';
-    if (!validated && typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
+    if (typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
       v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
     }
-    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, validated ? NO_PATH : ['instances', index, 'addons', k, 'usage'], v, validated, plain);
+    const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, index, k, v);
     addons.push({ code, usage });
   }
-  const quantity = measurement(raw.quantity, index, 'quantity', v, validated) ?? ONE;
-  // NOTE: hours of a validated request are a reading (the calculator reads the number as sent).
-  const hours = (validated && raw.hoursUsed != null ? readingOf(raw.hoursUsed, v) : measurement(raw.hoursUsed, index, 'hoursUsed', v, validated)) ?? null;
+  const quantity = measurement(raw, index, 'quantity', usageNumber, v) ?? ONE;
+  const hours = measurement(raw, index, 'hoursUsed', readingOf, v) ?? null;
   return {
     label: region === undefined ? `instance-${index + 1}` : `instance-${index + 1} (${region})`,
     quantity,
     // NOTE: a JSON number prints back as itself (String/Number round-trip), so it needs no conversion.
     quantityNumber: typeof raw.quantity === 'number' && quantity !== ONE ? raw.quantity : toJsonNumber(quantity),
     hours,
-    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, validated ? NO_PATH : ['instances', index, 'usage'], v, validated, plain),
+    usage: raw.usage == null ? NONE : resolveUsage(raw.usage, index, -1, v),
     addons,
   };
 }
 
-// NOTE: most instances hold only JSON numbers with few places, known add-on codes and usage
-// keys the prices use; on those neither the shape check, nor resolving, nor the typo guard
-// reports anything. They are recognized in one walk that makes nothing, before the shape
-// check, and both checks skip them; anything else, or in doubt, is checked in full.
-
-// NOTE: a meter's decimal readings (12.5, 0.25) are as common as whole ones; a short one (see shortPlaces) is valid as it is.
-const isReading = (value: unknown): boolean =>
-  typeof value === 'number' && value >= 0 && value < SMALL_WHOLE && (Number.isInteger(value) || shortPlaces(value) > 0);
-
-/** Unset, a reading or a series of them (no hole). */
-function plainNumbers(value: unknown): boolean {
-  if (value == null || isReading(value)) return true;
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i += 1) if (!isReading(value[i])) return false;
-  return true;
-}
-
 /**
- * A usage value of readings only (a number, a series, or a map of either): a map of plain
- * data, own enumerable keys only (no symbol), each key one a price uses (else the typo guard
- * may speak when `metered` is not empty).
+ * Checks and resolves every instance, each in one pass: its values (violations go to `v`), then
+ * the typo guard on its usage maps; each is handed to `sink` while `v` has nothing to report.
+ * @example resolveInstances([{ region: 'eu' }], new Set(), v, guard, sink) // sink.add got 'instance-1 (eu)'
  */
-function plainUsage(value: unknown, metered: readonly string[] | undefined, used: ReadonlySet<string>): boolean {
-  if (plainNumbers(value)) return true;
-  const map = asObject(value);
-  if (map === undefined || Object.getPrototypeOf(map) !== Object.prototype || map.constructor !== Object) return false;
-  const guarded = metered !== undefined && metered.length > 0;
-  let count = 0;
-  for (const metric in map) {
-    count += 1;
-    if (!Object.hasOwn(map, metric) || metric === '__proto__' || !plainNumbers(map[metric]) || (guarded && !used.has(metric))) return false;
-  }
-  // NOTE: no other own key: no key hidden from Object.keys, no symbol.
-  return Object.getOwnPropertyNames(map).length === count && Object.getOwnPropertySymbols(map).length === 0;
-}
-
-/** An object whose every key `for...in` yields is a field of the table (what the shape check asks). */
-function knownFieldsOnly(value: unknown, fields: object): Record<string, unknown> | undefined {
-  const raw = asObject(value);
-  if (raw !== undefined) for (const key in raw) if (!Object.hasOwn(fields, key)) return undefined;
-  return raw;
-}
-
-/** Whether the shape check, `resolveInstance` and the typo guard would all report nothing on an instance. */
-function plainInstance(item: unknown, addonCodes: ReadonlySet<string>, guard: UsageKeyGuard): boolean {
-  const raw = knownFieldsOnly(item, INSTANCE_FIELDS.fields);
-  // NOTE: quantity and hoursUsed are single numbers (a series is a usage value only).
-  if (raw === undefined || !(raw.quantity == null || isReading(raw.quantity)) || !(raw.hoursUsed == null || isReading(raw.hoursUsed))) return false;
-  if (!(raw.region == null || typeof raw.region === 'string')) return false;
-  if (!plainUsage(raw.usage, guard.instance, guard.used)) return false;
-  const addons = raw.addons;
-  if (addons == null) return true;
-  if (!Array.isArray(addons)) return false;
-  for (let k = 0; k < addons.length; k += 1) {
-    const entry = knownFieldsOnly(addons[k], ADDON_ENTRY_FIELDS.fields);
-    const code = entry?.code;
-    if (typeof code !== 'string' || !addonCodes.has(code) || !plainUsage(entry?.usage, guard.addons.get(code), guard.used)) return false;
-  }
-  return true;
-}
-
-/**
- * Marks the instances on which no check would report anything (1), so that the shape check
- * and `resolveInstances` skip them; `undefined` when `instances` is not an array.
- * @example plainInstances([{ quantity: 2 }, { quantity: -1 }], new Set(), guard) // Uint8Array [1, 0]
- */
-export function plainInstances(value: unknown, addonCodes: ReadonlySet<string>, guard: UsageKeyGuard): Uint8Array | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const plain = new Uint8Array(value.length);
-  for (let i = 0; i < value.length; i += 1) if (plainInstance(value[i], addonCodes, guard)) plain[i] = 1;
-  return plain;
-}
-
-// Price as you resolve: a resolved instance that lives through the whole calculation is
-// copied by the garbage collector again and again, so the instances are validated once, here,
-// and resolved again, one by one, as they are priced; each dies right after its line item is
-// made (the figures are in docs/benchmarks.md). Resolving is a pure function of the validated request,
-// which does not change during the (synchronous) calculation.
-
-/** Instances resolved from the validated request each time one is read. */
-class ResolvedOnRead implements InstanceList {
-  private readonly unused = new ViolationCollector();
-  constructor(
-    readonly sent: readonly unknown[],
-    private readonly addonCodes: ReadonlySet<string>,
-    private readonly plain: Uint8Array | undefined,
-  ) {}
-
-  get length(): number {
-    return this.sent.length;
-  }
-
-  at(index: number): ResolvedInstance | undefined {
-    if (index < 0 || index >= this.sent.length) return undefined;
-    return resolveInstance(this.sent[index], index, this.addonCodes, this.unused, true, this.plain?.[index] === 1);
-  }
-}
-
-/**
- * Validates the instances (violations go to `v`; those marked in `plain` need no check) and returns them as a list: resolved once
- * and kept (`keep`, for a `debug` view read after the call), or resolved again as they are read.
- * @example resolveInstances([{ region: 'eu' }], new Set(), v, true).at(0)?.label // 'instance-1 (eu)'
- */
-export function resolveInstances(
-  value: unknown,
-  addonCodes: ReadonlySet<string>,
-  v: ViolationCollector,
-  keep: boolean,
-  guard: UsageKeyGuard,
-  plain?: Uint8Array,
-): InstanceList {
+export function resolveInstances(value: unknown, addonCodes: ReadonlySet<string>, v: ViolationCollector, guard: UsageKeyGuard, sink: InstanceSink | undefined): void {
   const items = asArray(value);
-  const instances = keep ? new Array<ResolvedInstance>(items.length) : undefined;
   for (let index = 0; index < items.length; index += 1) {
-    const item = items[index];
-    if (instances !== undefined) instances[index] = resolveInstance(item, index, addonCodes, v);
-    if (plain !== undefined && plain[index] === 1) continue;
-    if (instances === undefined) resolveInstance(item, index, addonCodes, v);
-    guardUsageKeys(item, index, guard, v);
+    const instance = resolveInstance(items[index], index, addonCodes, v);
+    guardUsageKeys(items[index], index, guard, v);
+    if (sink !== undefined && v.empty) sink.add(instance);
   }
-  return instances ?? new ResolvedOnRead(items, addonCodes, plain);
 }
 
 /** The typo guard on an instance's usage map and on each of its add-on entries' maps. */
 function guardUsageKeys(item: unknown, index: number, guard: UsageKeyGuard, v: ViolationCollector): void {
   const raw = asObject(item);
   if (raw === undefined) return;
-  checkUsageKeys(raw.usage, guard.instance, guard.used, ['instances', index, 'usage'], v);
+  for (const [key, message] of usageKeyTypos(raw.usage, guard.instance, guard.used)) v.add(usagePath(index, -1, key), message);
   const addons = asArray(raw.addons);
   for (let k = 0; k < addons.length; k += 1) {
     const entry = asObject(addons[k]);
     if (entry !== undefined && typeof entry.code === 'string') {
-      checkUsageKeys(entry.usage, guard.addons.get(entry.code), guard.used, ['instances', index, 'addons', k, 'usage'], v);
+      for (const [key, message] of usageKeyTypos(entry.usage, guard.addons.get(entry.code), guard.used)) v.add(usagePath(index, k, key), message);
     }
   }
 }

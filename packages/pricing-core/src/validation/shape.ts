@@ -21,17 +21,22 @@ interface CompiledObject {
   readonly notObject: string;
 }
 
-const compiled = new Map<ObjectFields, CompiledObject>();
-
-function compile(spec: ObjectFields): CompiledObject {
-  let entry = compiled.get(spec);
-  if (entry === undefined) {
+/** Every table of the request made ready, at import: the root and every table below it. */
+function compileAll(root: ObjectFields): ReadonlyMap<ObjectFields, CompiledObject> {
+  const all = new Map<ObjectFields, CompiledObject>();
+  const visit = (spec: ObjectFields): void => {
+    if (all.has(spec)) return;
     const names = Object.keys(spec.fields);
-    entry = { kinds: Object.values(spec.fields), names, nameSet: new Set(names), notObject: MESSAGES[spec.notObject] };
-    compiled.set(spec, entry);
-  }
-  return entry;
+    all.set(spec, { kinds: Object.values(spec.fields), names, nameSet: new Set(names), notObject: MESSAGES[spec.notObject] });
+    for (const field of Object.values(spec.fields)) if (field.kind === 'list' || field.kind === 'object') visit(field.of);
+  };
+  visit(root);
+  return all;
 }
+
+const COMPILED = compileAll(REQUEST_FIELDS);
+
+const compile = (spec: ObjectFields): CompiledObject => COMPILED.get(spec) as CompiledObject;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -69,8 +74,9 @@ function isUsage(value: unknown): boolean {
   if (Array.isArray(value)) return isSeries(value);
   if (!isPlainObject(value)) return false;
   // NOTE: as a record does: own enumerable keys, "__proto__" skipped, an enumerable symbol key is invalid.
-  for (const key of Object.keys(value)) {
-    if (key === '__proto__') continue;
+  // for...in with Object.hasOwn yields the keys Object.keys lists, without making the list.
+  for (const key in value) {
+    if (key === '__proto__' || !Object.hasOwn(value, key)) continue;
     const entry = value[key];
     if (!isNumeric(entry) && !isSeries(entry)) return false;
   }
@@ -81,14 +87,10 @@ function isUsage(value: unknown): boolean {
 class Walk {
   readonly path: PathSegment[] = [];
   ok = true;
-  /**
-   * `v` records the issues; `known` is a list already checked (a cached price list), not walked
-   * again; `plain` marks the instances found valid before (see `plainInstances`), not walked again.
-   */
+  /** `v` records the issues; `known` is a list already checked (a cached price list), not walked again. */
   constructor(
     private readonly v: ViolationCollector,
     readonly known: unknown,
-    readonly plain: Uint8Array | undefined,
   ) {}
 
   report(message: string, last?: PathSegment): void {
@@ -111,9 +113,7 @@ function checkList(value: unknown, spec: ObjectFields, walk: Walk): void {
   // NOTE: only as the price list: the same array given elsewhere in the request (as instances, say) is checked there.
   if (value === walk.known && spec === PRICE_FIELDS) return;
   const target = compile(spec);
-  const plain = spec === INSTANCE_FIELDS ? walk.plain : undefined;
   for (let i = 0; i < value.length; i += 1) {
-    if (plain !== undefined && plain[i] === 1) continue;
     walk.path.push(i);
     checkObject(value[i], target, walk);
     walk.path.pop();
@@ -177,11 +177,11 @@ function checkObject(value: unknown, spec: CompiledObject, walk: Walk): void {
 /**
  * Checks a request's shape against its field table and records every issue; returns whether
  * the shape is valid. `known` is a list found valid before with the same content (the cached
- * `planConfig.prices`), which is not walked again; so are the instances marked in `plain`.
+ * `planConfig.prices`), which is not walked again.
  * @example checkRequestShape({ instances: 'x' }, v) // false; violation on `instances`
  */
-export function checkRequestShape(request: unknown, v: ViolationCollector, known?: readonly unknown[], plain?: Uint8Array): boolean {
-  const walk = new Walk(v, known, plain);
+export function checkRequestShape(request: unknown, v: ViolationCollector, known?: readonly unknown[]): boolean {
+  const walk = new Walk(v, known);
   checkObject(request, compile(REQUEST_FIELDS), walk);
   return walk.ok;
 }

@@ -1,7 +1,5 @@
 import { MESSAGES } from '../errors/messages.js';
 import { editDistance, MAX_SUGGESTION_EDITS } from '../errors/did-you-mean.js';
-import type { ViolationCollector } from './collector.js';
-import type { PathSegment } from './field-path.js';
 import { asArray, asObject, readText } from './read.js';
 
 // NOTE: usage maps keep free keys (a client may send metrics no price meters yet), but a typo
@@ -49,23 +47,22 @@ export function usageKeyGuard(prices: unknown): UsageKeyGuard {
   return { used, instance, addons, codes };
 }
 
+const NO_TYPOS: readonly (readonly [string, string])[] = [];
+
 /**
- * Reports each key of a usage map that no price uses and that looks like a metered metric
- * missing from the map (equal ignoring case, or within two edits), at `path.<key>`.
- * @example checkUsageKeys({ transfer: 1 }, ['Transfer'], guard.used, ['instances', 0, 'usage'], v)
+ * The keys of a usage map that no price uses and that look like a metered metric missing from
+ * the map (equal ignoring case, or within two edits), each with its message; the caller
+ * reports them at `<path of the map>.<key>`.
+ * @example usageKeyTypos({ transfer: 1 }, ['Transfer'], guard.used) // [['transfer', 'Unknown metric ...']]
  */
-export function checkUsageKeys(
-  usage: unknown,
-  metered: readonly string[] | undefined,
-  used: ReadonlySet<string>,
-  path: readonly PathSegment[],
-  v: ViolationCollector,
-): void {
+export function usageKeyTypos(usage: unknown, metered: readonly string[] | undefined, used: ReadonlySet<string>): readonly (readonly [string, string])[] {
   const map = metered === undefined || metered.length === 0 ? undefined : asObject(usage);
-  if (map === undefined) return;
+  if (map === undefined) return NO_TYPOS;
   let missing: readonly string[] | undefined;
-  for (const key of Object.keys(map)) {
-    if (used.has(key)) continue;
+  let typos: (readonly [string, string])[] | undefined;
+  // NOTE: for...in with Object.hasOwn yields the keys of Object.keys, in its order, without making the list.
+  for (const key in map) {
+    if (!Object.hasOwn(map, key) || used.has(key)) continue;
     missing ??= (metered as readonly string[]).filter((metric) => !Object.hasOwn(map, metric));
     let best: string | undefined;
     let bestDistance = MAX_SUGGESTION_EDITS + 1;
@@ -73,6 +70,7 @@ export function checkUsageKeys(
       const distance = key.toLowerCase() === metric.toLowerCase() ? 0 : editDistance(key, metric);
       if (distance < bestDistance) [best, bestDistance] = [metric, distance];
     }
-    if (best !== undefined) v.add([...path, key], MESSAGES.usageKeyTypo(key, best));
+    if (best !== undefined) (typos ??= []).push([key, MESSAGES.usageKeyTypo(key, best)]);
   }
+  return typos ?? NO_TYPOS;
 }

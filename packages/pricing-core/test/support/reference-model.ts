@@ -1,7 +1,8 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { ANY_PLAN, priceArb } from '../../src/testing/arbitraries.js';
-import type { Currency, InstanceJson, PriceJson, TierJson } from '../../src/testing/arbitraries.js';
+import type { Currency } from '../../src/testing/arbitraries.js';
+import type { Instance, Price, Tier } from '../../src/request/types.js';
 
 // An independent exact model of the cycle, units, models and time rules of docs/pricing.md (FORMULA aside),
 // which the property tests compare the engine against.
@@ -54,10 +55,10 @@ class Fraction {
 
 const ZERO = Fraction.of(0);
 const ONE = Fraction.of(1);
-const isSet = (amount: string | undefined): amount is string => amount !== undefined && !new Exact(amount).eq(0);
+const isSet = (amount: string | null | undefined): amount is string => amount !== undefined && amount !== null && !new Exact(amount).eq(0);
 
 /** The model amount of `price` for `q` units, straight from the model rules. */
-export function referenceModel(price: PriceJson, q: Fraction, quantity: Fraction): Fraction {
+export function referenceModel(price: Price, q: Fraction, quantity: Fraction): Fraction {
   switch (price.pricingModel) {
     case 'PRICING_MODEL_FLAT':
       return Fraction.of(price.unitAmount ?? '0').times(quantity);
@@ -69,10 +70,10 @@ export function referenceModel(price: PriceJson, q: Fraction, quantity: Fraction
       return q.div(Fraction.of(price.packageSize ?? 1)).ceil().times(Fraction.of(price.packagePrice ?? '0'));
     case 'PRICING_MODEL_TIERED': {
       const tiers = [...(price.tiers ?? [])].sort(
-        (a, b) => (a.tierOrder ?? 0) - (b.tierOrder ?? 0) || (a.startInclusive ?? 0) - (b.startInclusive ?? 0),
+        (a, b) => Number(a.tierOrder ?? 0) - Number(b.tierOrder ?? 0) || Number(a.startInclusive ?? 0) - Number(b.startInclusive ?? 0),
       );
-      const fee = (tier: TierJson) => Fraction.of(tier.flatFee === true ? (tier.flatFeeAmount ?? '0') : '0');
-      const end = (tier: TierJson) => (tier.endExclusive ? Fraction.of(tier.endExclusive) : undefined);
+      const fee = (tier: Tier) => Fraction.of(tier.flatFee === true ? (tier.flatFeeAmount ?? '0') : '0');
+      const end = (tier: Tier) => (tier.endExclusive ? Fraction.of(tier.endExclusive) : undefined);
       if (tiers.some((tier) => tier.tierType === 'TIER_MODE_VOLUME')) {
         const holding =
           tiers.find((tier) => {
@@ -89,13 +90,13 @@ export function referenceModel(price: PriceJson, q: Fraction, quantity: Fraction
         return acc.plus(held.times(Fraction.of(tier.unitAmount ?? '0'))).plus(charged);
       }, ZERO);
     }
-    case 'PRICING_MODEL_FORMULA':
-      throw new Error('formulas are not modelled by the reference');
+    default:
+      throw new Error(`${String(price.pricingModel)} is not modelled by the reference`);
   }
 }
 
 /** Minimum and maximum charge of a price ("0" maximum: none). */
-export function referenceClamp(price: PriceJson, amount: Fraction): Fraction {
+export function referenceClamp(price: Price, amount: Fraction): Fraction {
   if (isSet(price.minimumCharge) && amount.cmp(Fraction.of(price.minimumCharge)) < 0) return Fraction.of(price.minimumCharge);
   if (isSet(price.maximumCharge) && amount.cmp(Fraction.of(price.maximumCharge)) > 0) return Fraction.of(price.maximumCharge);
   return amount;
@@ -110,7 +111,7 @@ const PERIODS_IN_CYCLE: Record<string, (cycleHours: Fraction, billableHours: Fra
 };
 
 /** The exact amount of one BASE price on one instance, formulas aside. */
-export function referenceAmount(price: PriceJson, instance: InstanceJson, capHours: number | undefined): Fraction {
+export function referenceAmount(price: Price, instance: Instance, capHours: number | undefined): Fraction {
   const cycle = Fraction.of(capHours || 730);
   const hours = instance.hoursUsed != null ? Fraction.of(instance.hoursUsed) : cycle;
   const billable = capHours ? hours.min(Fraction.of(capHours)) : hours;
