@@ -33,6 +33,24 @@ describe('examples', () => {
     });
   });
 
+  describe('an unknown field or add-on code names what is known', () => {
+    const addonPlan = (codes: string[], code: string) => ({
+      planConfig: { prices: codes.map((addonCode) => ({ pricingModel: 'PRICING_MODEL_FLAT', productType: 'PRODUCT_TYPE_ADDON', addonCode, flatAmount: '1' })) },
+      instances: [{ addons: [{ code }] }],
+    });
+    it('a shortened instance field is offered the field it begins', () => {
+      expect(messageAt({ instances: [{ hours: 10 }] }, 'instances[0].hours')).toBe('Unknown field: did you mean "hoursUsed"?');
+    });
+    it.each([
+      [['backup', 'ipv4'], 'bakup', 'No ADDON price has the addonCode "bakup"; did you mean "backup"?'],
+      [['backup', 'ipv4'], 'monitoring', 'No ADDON price has the addonCode "monitoring"; the plan\'s add-on codes are "backup", "ipv4".'],
+      [[], 'backup', 'No ADDON price has the addonCode "backup"; the plan has no ADDON price.'],
+      [Array.from({ length: 12 }, (_, i) => `code${i}x`), 'zzz', `No ADDON price has the addonCode "zzz"; the plan's add-on codes are ${Array.from({ length: 10 }, (_, i) => `"code${i}x"`).join(', ')} and 2 more.`],
+    ])('codes %j, asked for %j', (codes, code, sentence) => {
+      expect(messageAt(addonPlan(codes, code), 'instances[0].addons[0].code')).toBe(sentence);
+    });
+  });
+
   describe('a formula name that is unknown gets "did you mean"', () => {
     it.each([
       ['unit * 2', 'Invalid formula: unknown name "unit"; did you mean "units"?'],

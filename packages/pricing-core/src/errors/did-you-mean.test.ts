@@ -48,4 +48,12 @@ describe('closestName', () => {
     expect(closestName('qty', ['quantity', 'hoursUsed'])).toBeUndefined();
     expect(closestName('x'.repeat(10_000), ['quantity'])).toBeUndefined();
   });
+  it('offers a known name that an unknown one of three or more characters begins, when none is within two edits', () => {
+    expect(closestName('hours', ['quantity', 'hoursUsed'])).toBe('hoursUsed');
+    expect(closestName('discount', ['discountPercent', 'couponValue'])).toBe('discountPercent');
+    // Within two edits wins over a longer name it begins.
+    expect(closestName('codes', ['codeName', 'code'])).toBe('code');
+    expect(closestName('ho', ['hoursUsed'])).toBeUndefined();
+    expect(closestName('hours', ['quantity'])).toBeUndefined();
+  });
 });

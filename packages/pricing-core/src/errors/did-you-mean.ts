@@ -42,10 +42,15 @@ export function editDistance(a: string, b: string, max = MAX_SUGGESTION_EDITS): 
   return Math.min(previous[m]!, far);
 }
 
+/** How long an unknown name must be before a known name it begins is offered (`hours` for `hoursUsed`). */
+export const MIN_PREFIX_SUGGESTION = 3;
+
 /**
- * The known name closest to `unknown` within two edits (the first in `known` on a tie), or
- * `undefined` when none is that close.
+ * The known name closest to `unknown` within two edits (the first in `known` on a tie); failing
+ * that, the first known name that `unknown` begins (a shortened name such as `hours` for
+ * `hoursUsed`, too many edits away); `undefined` when neither is found.
  * @example closestName('discountPrecent', ['capHours', 'discountPercent']) // 'discountPercent'
+ * @example closestName('hours', ['quantity', 'hoursUsed']) // 'hoursUsed'
  * @example closestName('qty', ['quantity']) // undefined
  */
 export function closestName(unknown: string, known: readonly string[]): string | undefined {
@@ -58,7 +63,8 @@ export function closestName(unknown: string, known: readonly string[]): string |
       bestDistance = distance;
     }
   }
-  return best;
+  if (best !== undefined || unknown.length < MIN_PREFIX_SUGGESTION) return best;
+  return known.find((name) => name.startsWith(unknown));
 }
 
 /**

@@ -68,7 +68,15 @@ export const MESSAGES = {
   flatFeeWithoutFlag: 'A flatFeeAmount needs flatFee set to true.',
   formulaRequired: 'A FORMULA price needs a pricingFormula.',
   maxBelowMin: 'maximumCharge must not be less than minimumCharge.',
-  unknownAddonCode: (code: string): string => `No ADDON price has the addonCode "${code}".`,
+  // NOTE: the known codes are listed (at most ten) so a typo can be fixed from the answer alone.
+  unknownAddonCode: (code: string, known: readonly string[], suggestion: string | undefined): string =>
+    `No ADDON price has the addonCode ${echo(code)}; ${
+      suggestion !== undefined
+        ? `did you mean "${suggestion}"?`
+        : known.length === 0
+          ? 'the plan has no ADDON price.'
+          : `the plan's add-on codes are ${listCodes(known)}.`
+    }`,
   usageKeyTypo: (key: string, metric: string): string =>
     `Usage key ${echo(key)} is used by no price; did you mean the metric ${echo(metric)}?`,
   unknownOverageMetric: (metric: string): string => `No USAGE price meters "${metric}".`,
@@ -98,6 +106,15 @@ export function echo(text: string): string {
  */
 export function grouped(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** The most add-on codes an unknown-code message lists. */
+const MAX_LISTED_CODES = 10;
+
+/** Codes quoted and joined, the first MAX_LISTED_CODES of them, with how many more there are. */
+function listCodes(codes: readonly string[]): string {
+  const listed = codes.slice(0, MAX_LISTED_CODES).map(echo).join(', ');
+  return codes.length > MAX_LISTED_CODES ? `${listed} and ${grouped(codes.length - MAX_LISTED_CODES)} more` : listed;
 }
 
 const didYouMean = (suggestion: string | undefined): string => (suggestion === undefined ? '.' : `; did you mean "${suggestion}"?`);

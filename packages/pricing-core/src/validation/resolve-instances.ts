@@ -1,3 +1,4 @@
+import { closestName } from '../errors/did-you-mean.js';
 import { MESSAGES } from '../errors/messages.js';
 import type { MetricValue } from '../resolved/metric-values.js';
 import type { InstanceSink, MetricReader, ResolvedInstance, ResolvedUsage } from '../resolved/resolved-plan.js';
@@ -137,7 +138,8 @@ export function resolveInstance(item: unknown, index: number, addonCodes: Readon
     const rawEntry = asObject(rawAddons[k]) ?? {};
     const code = typeof rawEntry.code === 'string' ? rawEntry.code : '';
     if (typeof rawEntry.code === 'string' && !addonCodes.has(code)) {
-      v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code));
+      const known = [...addonCodes];
+      v.add(['instances', index, 'addons', k, 'code'], MESSAGES.unknownAddonCode(code, known, closestName(code, known)));
     }
     const usage = rawEntry.usage == null ? NONE : resolveUsage(rawEntry.usage, index, k, v);
     addons.push({ code, usage });
