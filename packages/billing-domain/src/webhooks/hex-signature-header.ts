@@ -1,5 +1,6 @@
 import { anyDigestMatches, decodeHexDigest, hmacSha256 } from './crypto.js';
 import { getHeader } from './headers.js';
+import { blank, unixSeconds, type WebhookProvider } from './providers/provider.js';
 import { checkTimestamp, parseUnixSeconds } from './timestamp.js';
 import { verifyFailure, type VerifyInput, type VerifyResult } from './verify-result.js';
 
@@ -24,10 +25,9 @@ export interface HexSignatureScheme {
  */
 export function verifyHexSignatureHeader(input: VerifyInput, scheme: HexSignatureScheme): VerifyResult {
   const { header: name, timestampKey: tKey, signatureKey: sKey } = scheme;
-  const header = getHeader(input.headers, name);
-  if (header === undefined || header.trim() === '') {
-    return verifyFailure('missing_signature', `${name} header is missing`);
-  }
+  const missing = missingHeader(input.headers, scheme);
+  if (missing !== undefined) return verifyFailure('missing_signature', missing);
+  const header = getHeader(input.headers, name) as string;
   const timestamps: string[] = [];
   const candidates: Buffer[] = [];
   for (const part of header.split(scheme.separator)) {
@@ -58,4 +58,27 @@ export function verifyHexSignatureHeader(input: VerifyInput, scheme: HexSignatur
     return verifyFailure('signature_mismatch', `no ${sKey} signature matches any configured secret`);
   }
   return checkTimestamp(signedAt, input.now, input.toleranceSeconds);
+}
+
+/** Why a delivery lacks the scheme's header, or undefined when it carries one. */
+function missingHeader(headers: VerifyInput['headers'], scheme: HexSignatureScheme): string | undefined {
+  return blank(getHeader(headers, scheme.header)) ? `${scheme.header} header is missing` : undefined;
+}
+
+/**
+ * A provider's header check, verification and signing from its one scheme, so the header a
+ * delivery is signed with and the header it is verified by cannot drift apart.
+ * @example const { verify, sign } = hexSignatureProvider({ header: 'Stripe-Signature', separator: ',', timestampKey: 't', signatureKey: 'v1', signedPrefix: (t) => `${t}.` })
+ */
+export function hexSignatureProvider(scheme: HexSignatureScheme): Pick<WebhookProvider, 'missingSignatureHeaders' | 'verify' | 'sign'> {
+  const name = scheme.header.toLowerCase();
+  return {
+    missingSignatureHeaders: (headers) => missingHeader(headers, scheme),
+    verify: (input) => verifyHexSignatureHeader(input, scheme),
+    sign: (body, secret, { now }) => {
+      const timestamp = String(unixSeconds(now));
+      const digest = hmacSha256(secret, scheme.signedPrefix(timestamp), body).toString('hex');
+      return { [name]: `${scheme.timestampKey}=${timestamp}${scheme.separator}${scheme.signatureKey}=${digest}` };
+    },
+  };
 }

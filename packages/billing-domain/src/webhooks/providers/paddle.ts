@@ -1,29 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { getHeader } from '../headers.js';
-import { hmacSha256 } from '../crypto.js';
 import { normalizePaddleEvent } from '../normalize-paddle.js';
-import { verifyHexSignatureHeader } from '../hex-signature-header.js';
-import { blank, DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
+import { hexSignatureProvider } from '../hex-signature-header.js';
+import { DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
 
 type Json = Record<string, unknown>;
 
 /** Paddle Billing: `Paddle-Signature: ts=<unix>;h1=<hex HMAC of "ts:body">`, keyed with the secret key. */
 export const paddle: WebhookProvider = {
-  missingSignatureHeaders: (headers) => (blank(getHeader(headers, 'Paddle-Signature')) ? 'Paddle-Signature header is missing' : undefined),
   // `ts=<unix>;h1=<hex>[;h1=<hex>...]`.
-  verify: (input) =>
-    verifyHexSignatureHeader(input, {
-      header: 'Paddle-Signature',
-      separator: ';',
-      timestampKey: 'ts',
-      signatureKey: 'h1',
-      signedPrefix: (ts) => `${ts}:`,
-    }),
+  ...hexSignatureProvider({ header: 'Paddle-Signature', separator: ';', timestampKey: 'ts', signatureKey: 'h1', signedPrefix: (ts) => `${ts}:` }),
   normalize: normalizePaddleEvent,
-  sign: (body, secret, { now }) => {
-    const ts = String(unixSeconds(now));
-    return { 'paddle-signature': `ts=${ts};h1=${hmacSha256(secret, `${ts}:`, body).toString('hex')}` };
-  },
   signingSecret: "the notification destination's secret key (pdl_ntfset_...)",
   // Paddle keys its HMAC with the whole secret text, whatever it holds.
   secretIssue: () => undefined,

@@ -1,29 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { getHeader } from '../headers.js';
-import { hmacSha256 } from '../crypto.js';
 import { normalizeStripeEvent } from '../normalize-stripe.js';
-import { verifyHexSignatureHeader } from '../hex-signature-header.js';
-import { blank, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
+import { hexSignatureProvider } from '../hex-signature-header.js';
+import { periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
 
 type Json = Record<string, unknown>;
 
 /** Stripe: `Stripe-Signature: t=<unix>,v1=<hex HMAC of "t.body">`, keyed with the whole `whsec_...` string. */
 export const stripe: WebhookProvider = {
-  missingSignatureHeaders: (headers) => (blank(getHeader(headers, 'Stripe-Signature')) ? 'Stripe-Signature header is missing' : undefined),
   // `t=<unix>,v1=<hex>[,v1=<hex>...]`; `v0` and unknown schemes are ignored.
-  verify: (input) =>
-    verifyHexSignatureHeader(input, {
-      header: 'Stripe-Signature',
-      separator: ',',
-      timestampKey: 't',
-      signatureKey: 'v1',
-      signedPrefix: (t) => `${t}.`,
-    }),
+  ...hexSignatureProvider({ header: 'Stripe-Signature', separator: ',', timestampKey: 't', signatureKey: 'v1', signedPrefix: (t) => `${t}.` }),
   normalize: normalizeStripeEvent,
-  sign: (body, secret, { now }) => {
-    const ts = String(unixSeconds(now));
-    return { 'stripe-signature': `t=${ts},v1=${hmacSha256(secret, `${ts}.`, body).toString('hex')}` };
-  },
   signingSecret: "the endpoint's signing secret (whsec_...)",
   // Stripe keys its HMAC with the whole secret text, whatever it holds.
   secretIssue: () => undefined,
