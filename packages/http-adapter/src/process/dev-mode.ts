@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROVIDERS, WEBHOOK_PROVIDERS, type ProviderName, type WebhookEndpointConfig } from '@billing/billing-domain';
+import { parseBillingConfig, PROVIDERS, WEBHOOK_PROVIDERS, type ProviderName, type WebhookEndpointConfig } from '@billing/billing-domain';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import { keyIdOf, signHs256Token } from '../auth/hs256-token.js';
@@ -105,13 +105,11 @@ export function keepDevCredentials(dataDir: string, credentials: DevCredentials,
  * @example devWebhookEndpoints(dev, config.webhookEndpoints)
  */
 export function devWebhookEndpoints(credentials: DevCredentials, configured: readonly WebhookEndpointConfig[]): WebhookEndpointConfig[] {
-  return PROVIDERS.filter((provider) => !configured.some((e) => e.provider === provider && e.organizationId === DEV_ORGANIZATION)).map((provider) => ({
-    provider,
-    organizationId: DEV_ORGANIZATION,
-    secrets: [credentials.webhookSecrets[provider]],
-    requireBearer: false,
-    toleranceSeconds: 300,
-  }));
+  const missing = PROVIDERS.filter((provider) => !configured.some((e) => e.provider === provider && e.organizationId === DEV_ORGANIZATION));
+  // Through the configuration's own parser, so the endpoints get its checks and its defaults (the tolerance).
+  return parseBillingConfig(
+    missing.map((provider) => ({ provider, organizationId: DEV_ORGANIZATION, secrets: [credentials.webhookSecrets[provider]], requireBearer: false })),
+  ).webhookEndpoints;
 }
 
 /** Where the development secret comes from, as a token refusal names it. */
