@@ -1,7 +1,7 @@
 import { calculatePlan, PricingValidationError } from '@billing/pricing-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../support/server-process.js';
+import { SCRATCH_STORE, startServer, type ServerProcess } from '../support/server-process.js';
 import { chromiumAvailability, launchChromium } from './chromium.js';
 
 const availability = chromiumAvailability();
@@ -83,7 +83,7 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
   let afterLoad: string[] | null;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: 'calculator-test-secret-0123456789abcd' }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: SCRATCH_STORE, BILLING_JWT_SECRET: 'calculator-test-secret-0123456789abcd' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { calculatePlanJson, PricingValidationError } from '@billing/pricing-core
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PLAN } from '../cli/run-cli.js';
-import { startServer, type ServerProcess } from '../support/server-process.js';
+import { SCRATCH_STORE, startServer, type ServerProcess } from '../support/server-process.js';
 import { chromiumAvailability, launchChromium } from './chromium.js';
 
 const availability = chromiumAvailability();
@@ -24,7 +24,7 @@ describe.skipIf(!availability.ok)('GET /calculator in headless chromium', () => 
   let external: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: 'calculator-test-secret-0123456789abcd' }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: SCRATCH_STORE, BILLING_JWT_SECRET: 'calculator-test-secret-0123456789abcd' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -103,7 +103,7 @@ describe.skipIf(!availability.ok)('GET /docs in headless chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: 'calculator-test-secret-0123456789abcd' }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: SCRATCH_STORE, BILLING_JWT_SECRET: 'calculator-test-secret-0123456789abcd' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

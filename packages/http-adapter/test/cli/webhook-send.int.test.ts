@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSample } from '../../src/cli/webhook-send.js';
 import { PROVIDERS, WEBHOOK_PROVIDERS } from '@billing/billing-domain';
 import { toPlainJson } from '../../src/http/plain-json.js';
-import { startServer, type ServerProcess } from '../support/server-process.js';
+import { SCRATCH_STORE, startServer, type ServerProcess } from '../support/server-process.js';
 import { CLI_ENTRY, runCli, SAMPLE_PLAN } from './run-cli.js';
 
 const JWT_SECRET = 'cli-webhook-secret-0123456789-abcdef';
@@ -21,7 +21,7 @@ const SECRETS = { stripe: STRIPE_SECRET, paddle: PADDLE_SECRET, standard: STANDA
 let server: ServerProcess;
 
 beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: JWT_SECRET, BILLING_CONFIG: JSON.stringify(CONFIG) });
+  server = await startServer({ DATABASE_URL: SCRATCH_STORE, BILLING_JWT_SECRET: JWT_SECRET, BILLING_CONFIG: JSON.stringify(CONFIG) });
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../support/server-process.js';
+import { SCRATCH_STORE, startServer, type ServerProcess } from '../support/server-process.js';
 import { authHeaders, signToken, TEST_SECRET } from '../support/tokens.js';
 
 // NOTE: the largest allowed calculation: 10,000 instances x 100 prices (maxInstances, maxInstancePrices).
@@ -25,7 +25,7 @@ function largestPlan() {
 
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: TEST_SECRET, BILLING_WORKER_THREADS: '1', BILLING_REQUEST_TIMEOUT_MS: '60000' });
+  server = await startServer({ DATABASE_URL: SCRATCH_STORE, BILLING_JWT_SECRET: TEST_SECRET, BILLING_WORKER_THREADS: '1', BILLING_REQUEST_TIMEOUT_MS: '60000' });
 });
 afterAll(() => server?.stop('SIGKILL'));
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devCredentials, keepDevCredentials } from '../../src/process/dev-mode.js';
 import { runCli } from '../cli/run-cli.js';
-import { spawnServer, startServer } from '../support/server-process.js';
+import { SCRATCH_STORE, spawnServer, startServer } from '../support/server-process.js';
 import { authHeaders, signToken, TEST_SECRET } from '../support/tokens.js';
 import { STRIPE_SECRET, stripeDelivery } from '../support/webhook-payloads.js';
 
@@ -57,7 +57,7 @@ describe('the process', () => {
   });
 
   it('BILLING_CONFIG as inline JSON with an "env:NAME" secret: the delivery signed with that secret is applied', async () => {
-    const server = await startServer({ BILLING_CONFIG: envConfig('BILLING_TEST_WHSEC'), BILLING_TEST_WHSEC: STRIPE_SECRET, BILLING_JWT_SECRET: TEST_SECRET, DATABASE_URL: 'memory://' });
+    const server = await startServer({ BILLING_CONFIG: envConfig('BILLING_TEST_WHSEC'), BILLING_TEST_WHSEC: STRIPE_SECRET, BILLING_JWT_SECRET: TEST_SECRET, DATABASE_URL: SCRATCH_STORE });
     try {
       const delivery = stripeDelivery({ id: 'evt_env_1', type: 'charge.refunded', created: Math.floor(Date.now() / 1000), data: { object: {} } }, new Date());
       const res = await fetch(`${server.url}/api/v1/webhooks/stripe`, { method: 'POST', body: delivery.body, headers: delivery.headers });
@@ -69,7 +69,7 @@ describe('the process', () => {
   });
 
   it('SIGTERM: stops accepting, finishes the request in flight, exits 0', async () => {
-    const server = await startServer({ DATABASE_URL: 'memory://', BILLING_JWT_SECRET: TEST_SECRET });
+    const server = await startServer({ DATABASE_URL: SCRATCH_STORE, BILLING_JWT_SECRET: TEST_SECRET });
     const { port } = new URL(server.url);
     const body = '{"planConfig":{"prices":[{"pricingModel":"PRICING_MODEL_FLAT","unitAmount":"3.00"}]},"instances":[{}]}';
     const headers = { ...authHeaders(await signToken()), 'content-type': 'application/json', 'content-length': String(body.length) };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEnv } from '../e2e/story.js';
 import { createTestDatabase, postgresAvailability } from '../support/postgres.js';
-import { startServer, type ServerProcess } from '../support/server-process.js';
+import { SCRATCH_STORE, startServer, type ServerProcess } from '../support/server-process.js';
 import { deliver, deliverInOrder, eventually, finalState, redeliverUntilAcknowledged, withConcurrency, type DeliveryResult } from './support/deliver.js';
 import { storedEvents, statusCounts } from './support/event-records.js';
 import { GROUPED_ENV, groupSizes } from './support/grouping.js';
@@ -20,8 +20,8 @@ const is2xx = (r: DeliveryResult) => r.status >= 200 && r.status <= 299;
 let expected: Awaited<ReturnType<typeof finalState>>;
 
 beforeAll(async () => {
-  // the run without a crash: one process on a fresh in-memory store, every event once, in order
-  const clean = await startServer({ ...serverEnv(config), DATABASE_URL: 'memory://' });
+  // the run without a crash: one process on a fresh store of its own, every event once, in order
+  const clean = await startServer({ ...serverEnv(config), DATABASE_URL: SCRATCH_STORE });
   try {
     await deliverInOrder(clean.url, events);
     expected = await finalState(clean.url);

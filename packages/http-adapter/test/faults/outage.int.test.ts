@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEnv } from '../e2e/story.js';
-import { startServer, type ServerProcess } from '../support/server-process.js';
+import { SCRATCH_STORE, startServer, type ServerProcess } from '../support/server-process.js';
 import { deliver, deliverInOrder, eventually, finalState, redeliverUntilAcknowledged, withConcurrency, type DeliveryResult } from './support/deliver.js';
 import { storedEvents, statusCounts } from './support/event-records.js';
 import { GROUPED_ENV, groupSizes } from './support/grouping.js';
@@ -26,7 +26,7 @@ describe.skipIf(bin === null)(`storage outage: PostgreSQL stopped during traffic
 
   beforeAll(async () => {
     cluster = await createThrowawayCluster(bin ?? '');
-    const reference = await startServer({ ...serverEnv(config), DATABASE_URL: 'memory://' });
+    const reference = await startServer({ ...serverEnv(config), DATABASE_URL: SCRATCH_STORE });
     try {
       await deliverInOrder(reference.url, events);
       expected = await finalState(reference.url);

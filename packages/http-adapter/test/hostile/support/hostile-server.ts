@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { startServer, type ServerProcess } from '../../support/server-process.js';
+import { SCRATCH_STORE, startServer, type ServerProcess } from '../../support/server-process.js';
 import { authHeaders, signToken, TEST_SECRET } from '../../support/tokens.js';
 import { STANDARD_SECRET } from '../../support/webhook-payloads.js';
 import { STANDARD_SECRET_B } from '../../security/support/signing.js';
@@ -55,12 +55,12 @@ export interface Target {
 }
 
 /**
- * Starts one server for a test file with the hostile config, in-memory storage and HS256 auth
+ * Starts one server for a test file with the hostile config, a store of its own (SCRATCH_STORE) and HS256 auth
  * (with `BILLING_JWKS_URL` in `env`, JWKS auth instead).
  */
 export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
   const auth: Record<string, string> = env['BILLING_JWKS_URL'] ? {} : { BILLING_JWT_SECRET: TEST_SECRET };
-  const server = await startServer({ DATABASE_URL: 'memory://', ...auth, BILLING_CONFIG: writeHostileConfig(), ...env });
+  const server = await startServer({ DATABASE_URL: SCRATCH_STORE, ...auth, BILLING_CONFIG: writeHostileConfig(), ...env });
   const pid = server.child.pid!;
   const tokens = new Map<string, Promise<string>>();
   const tokenFor = (org: string) => {
