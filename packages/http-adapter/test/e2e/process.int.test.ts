@@ -15,7 +15,7 @@ const envConfig = (name: string) =>
 
 describe('the process', () => {
   it('development mode: one warning banner with a working org_demo token on stdout, never in the log', async () => {
-    const server = await startServer({ DATABASE_URL: 'memory://' });
+    const server = await startServer({ DATABASE_URL: SCRATCH_STORE });
     try {
       const out = server.stdout();
       expect(out.match(/DEVELOPMENT MODE/g)).toHaveLength(1);
@@ -134,7 +134,7 @@ describe('the process', () => {
     try {
       const modes: Record<string, string>[] = [{ BILLING_JWT_SECRET: TEST_SECRET }, { BILLING_JWT_SECRET: TEST_SECRET, NODE_ENV: 'production' }];
       for (const env of modes) {
-        const server = await startServer({ ...env, BILLING_DATA_DIR: dataDir });
+        const server = await startServer({ ...env, BILLING_DATA_DIR: dataDir, DATABASE_URL: SCRATCH_STORE });
         try {
           expect(server.stdout()).not.toMatch(/DEVELOPMENT MODE|eyJ/);
           expect(existsSync(join(dataDir, 'development.json'))).toBe(false);
