@@ -61,6 +61,7 @@ function upserted(sub: PaddleSubscription): UpsertedSubscription {
 /** An add-on line. Paddle items carry no id, so the add-on code is the external id. */
 function addonItem(line: AddonLine): NormalizedAddonItem {
   const { price } = line;
+  // NOTE: the item's product, else the one the sender expanded on the price.
   const product = line.product ?? price.product;
   return {
     // NOTE: Paddle items have no id, and a price change replaces the item's price: keyed by the

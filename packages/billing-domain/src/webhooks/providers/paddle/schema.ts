@@ -5,17 +5,6 @@ import {
 } from '../../payload-schema.js';
 import { paddleMinorDigits } from './currency.js';
 
-/** The event types handled (docs/webhooks.md, "Events handled"). */
-export const PADDLE_EVENT_TYPES = [
-  'subscription.created',
-  'subscription.updated',
-  'subscription.activated',
-  'subscription.canceled',
-  'transaction.completed',
-  'transaction.paid',
-  'transaction.payment_failed',
-] as const;
-
 /** What every Paddle notification carries, whatever its type. */
 export const paddleEnvelope = z
   .object({ occurred_at: isoDate, event_type: text })
@@ -81,11 +70,15 @@ const event = <const T extends readonly string[], S extends z.ZodType>(types: T,
 
 /** A Paddle notification of a handled type, as the normalizer reads it. */
 export const paddleEvent = z.discriminatedUnion('event_type', [
-  event(['subscription.created', 'subscription.activated'], subscription),
+  event(['subscription.created'], subscription),
   event(['subscription.updated'], updatedSubscription),
+  event(['subscription.activated'], subscription),
   event(['subscription.canceled'], endedSubscription),
   event(['transaction.completed', 'transaction.paid', 'transaction.payment_failed'], transaction),
 ]);
+
+/** The event types handled (docs/webhooks.md, "Events handled"), in the union's order. */
+export const PADDLE_EVENT_TYPES = paddleEvent.options.flatMap((option) => [...option.shape.event_type.values]);
 
 export type PaddleEvent = z.output<typeof paddleEvent>;
 export type PaddleSubscription = z.output<typeof subscription>;

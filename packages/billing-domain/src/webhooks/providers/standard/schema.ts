@@ -70,5 +70,5 @@ export const standardEnvelopeSchema = z
   .object({ type: nonEmpty, timestamp: isoDateTime, data: z.unknown() })
   .transform((head) => ({ eventType: head.type, occurredAt: new Date(head.timestamp) }));
 
-/** The event types the `standard` provider handles (docs/webhooks.md, "Events handled"). */
-export const STANDARD_EVENT_TYPES = ['subscription.updated', 'subscription.canceled', 'payment.succeeded', 'payment.failed'] as const;
+/** The event types the `standard` provider handles (docs/webhooks.md, "Events handled"), in the union's order. */
+export const STANDARD_EVENT_TYPES = standardWebhookPayloadSchema.options.flatMap((option) => [...option.shape.type.values]);
