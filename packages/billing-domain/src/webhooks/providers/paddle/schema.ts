@@ -17,6 +17,8 @@ const unitPrice = object({ currency_code: text, amount: z.unknown().optional() }
   return { currency: price.currency_code, unitAmount: majorUnits(ctx, price.amount, price.currency_code, paddleMinorDigits, ['amount'], problem) };
 });
 
+// NOTE: a transform receives the object zod has just built for it, so what it adds goes onto that
+// object in place instead of onto a copy of every field.
 const addonLine = entry({
   price: object({
     custom_data: metadata,
@@ -31,7 +33,7 @@ const addonLine = entry({
   product,
   recurring: z.boolean().optional().catch(undefined),
   quantity: count,
-}).transform((line) => ({ ...line, addonCode: line.price.custom_data['addon_code'] ?? '' }));
+}).transform((line) => Object.assign(line, { addonCode: line.price.custom_data['addon_code'] ?? '' }));
 
 /** A subscription item: an add-on when its price's `custom_data` carries `addon_code`; nothing else is read otherwise. */
 const line = variant(entry({ price: optObject({ custom_data: metadata }) }), ({ price }) => (price?.custom_data['addon_code'] === undefined ? nothing : addonLine));
@@ -44,9 +46,9 @@ const subscription = object({
   scheduled_change: optObject({ action: looseText, effective_at: optIsoDate }),
   items: list(line),
   canceled_at: optIsoDate,
-}).transform((sub) => ({ ...sub, ended: false as const }));
+}).transform((sub) => Object.assign(sub, { ended: false as const }));
 
-const endedSubscription = object({ id: text, status: optText, canceled_at: optIsoDate }).transform((sub) => ({ ...sub, ended: true as const }));
+const endedSubscription = object({ id: text, status: optText, canceled_at: optIsoDate }).transform((sub) => Object.assign(sub, { ended: true as const }));
 
 // NOTE: an update to `canceled` ends the subscription as `subscription.canceled` does.
 const updatedSubscription = variant(object({ id: text, status: optText }), ({ status }) => (endsSubscription(status) ? endedSubscription : subscription));

@@ -39,12 +39,14 @@ const addonPrice = object({
   // NOTE: tiered prices carry no unit amount (their tiers are not in webhook payloads): '0'.
   const minor = price.unit_amount_decimal ?? price.unit_amount ?? '0';
   const problem = `or currency is not a valid amount in ${price.currency}`;
-  return { ...price, unitAmount: majorUnits(ctx, minor, price.currency, stripeMinorDigits, ['unit_amount'], problem) };
+  return Object.assign(price, { unitAmount: majorUnits(ctx, minor, price.currency, stripeMinorDigits, ['unit_amount'], problem) });
 });
 
+// NOTE: a transform receives the object zod has just built for it, so what it adds (an add-on code, a
+// tag) goes onto that object in place instead of onto a copy of every field.
 const addonLine = entry({ price: addonPrice, ...linePeriod, id: text, quantity: count, metadata })
-  .transform((line) => ({ ...line, addonCode: addonCodeOf(line.price) ?? '' }));
-const otherLine = entry(linePeriod).transform((line) => ({ ...line, addonCode: undefined }));
+  .transform((line) => Object.assign(line, { addonCode: addonCodeOf(line.price) ?? '' }));
+const otherLine = entry(linePeriod).transform((line) => Object.assign(line, { addonCode: undefined }));
 
 /** A subscription item: an add-on when its price (or the price's product) carries `addon_code`; only its period counts otherwise. */
 const line = variant(entry({ price: object({ metadata, product: productTags }) }), ({ price }) => (addonCodeOf(price) === undefined ? otherLine : addonLine));
@@ -59,10 +61,10 @@ const subscription = object({
   description: optText,
   cancel_at_period_end: flag(false),
   canceled_at: optUnixDate,
-}).transform((sub) => ({ ...sub, ended: false as const }));
+}).transform((sub) => Object.assign(sub, { ended: false as const }));
 
 const endedSubscription = object({ canceled_at: optUnixDate, ended_at: optUnixDate, id: text })
-  .transform((sub) => ({ ...sub, ended: true as const }));
+  .transform((sub) => Object.assign(sub, { ended: true as const }));
 
 // NOTE: an update to `canceled` (or `incomplete_expired`) ends the subscription as `deleted` does.
 const updatedSubscription = variant(object({ status: optText }), ({ status }) => (endsSubscription(status) ? endedSubscription : subscription));
