@@ -32,7 +32,7 @@ export { loadMigrations } from './storage/migrate.js';
 export { probeStore, type StoreProbe } from './storage/probe-store.js';
 export type { BillingStore, UnitOfWork, WebhookEventRecord } from './domain/ports.js';
 
-export { standardWebhookPayloadSchema } from './webhooks/standard-schema.js';
+export { standardWebhookPayloadSchema } from './webhooks/providers/standard/schema.js';
 export { signWebhook, WEBHOOK_PROVIDERS } from './webhooks/providers/index.js';
 export { WebhookSecretError } from './webhooks/sign.js';
 export { formatFieldPath, zodViolations } from './webhooks/field-path.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMajorAmount, minorToMajor, shiftLeft } from './money.js';
-import { paddleMinorDigits, stripeMinorDigits } from './provider-currency.js';
+import { paddleMinorDigits } from './providers/paddle/currency.js';
+import { stripeMinorDigits } from './providers/stripe/currency.js';
 
 describe('examples', () => {
   it.each([

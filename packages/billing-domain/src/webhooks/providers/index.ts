@@ -2,10 +2,10 @@ import type { ProviderName } from '../../contract.js';
 import type { HeaderBag } from '../headers.js';
 import type { SignOptions } from '../sign.js';
 import type { VerifyInput, VerifyResult } from '../verify-result.js';
-import { paddle } from './paddle.js';
+import { paddle } from './paddle/index.js';
 import type { WebhookProvider } from './provider.js';
-import { standard } from './standard.js';
-import { stripe } from './stripe.js';
+import { standard } from './standard/index.js';
+import { stripe } from './stripe/index.js';
 
 /**
  * The one registry of payment providers, keyed by name: each module holds how its deliveries are

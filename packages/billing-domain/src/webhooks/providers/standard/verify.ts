@@ -1,9 +1,8 @@
-import { anyDigestMatches, decodeBase64, hmacSha256 } from './crypto.js';
-import { getHeader, type HeaderBag } from './headers.js';
-import { parseStandardSecret } from './standard-secret.js';
-import { checkTimestamp, parseUnixSeconds } from './timestamp.js';
-import { verifyFailure, type VerifyInput, type VerifyResult } from './verify-result.js';
-
+import { anyDigestMatches, decodeBase64, hmacSha256 } from '../../crypto.js';
+import { getHeader, type HeaderBag } from '../../headers.js';
+import { parseStandardSecret } from '../../standard-secret.js';
+import { checkTimestamp, parseUnixSeconds } from '../../timestamp.js';
+import { verifyFailure, type VerifyInput, type VerifyResult } from '../../verify-result.js';
 
 /**
  * Reads a Standard Webhooks header, falling back to the `svix-` branded name Svix also sends.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../domain/billing-event.js';
+import type { BillingEvent } from '../../../domain/billing-event.js';
 import {
   STRIPE_CREATED, stripeEventBody, stripeInvoice, stripeItem, stripePrice, stripeSubscription, stripeVmItem,
-} from '../../test/fixtures/webhooks/stripe.js';
-import { normalizeWebhookEvent } from './normalize.js';
+} from '../../../../test/fixtures/webhooks/stripe.js';
+import { normalizeWebhookEvent } from '../../normalize.js';
 
 const normalize = (rawBody: string) => normalizeWebhookEvent('stripe', { headers: {}, rawBody });
 function event(rawBody: string): BillingEvent {

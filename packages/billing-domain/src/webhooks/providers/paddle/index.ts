@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { normalizePaddleEvent } from '../normalize-paddle.js';
-import { hexSignatureProvider } from '../hex-signature-header.js';
-import { DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
+import { hexSignatureProvider } from '../../hex-signature-header.js';
+import { DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from '../provider.js';
+import { normalizePaddleEvent } from './normalize.js';
+import { PADDLE_EVENT_TYPES } from './schema.js';
 
 type Json = Record<string, unknown>;
 
@@ -14,15 +15,7 @@ export const paddle: WebhookProvider = {
   // Paddle keys its HMAC with the whole secret text, whatever it holds.
   secretIssue: () => undefined,
   newSecret: () => `pdl_ntfset_${randomBytes(24).toString('base64url')}`,
-  sampleEvents: [
-    'subscription.created',
-    'subscription.updated',
-    'subscription.activated',
-    'subscription.canceled',
-    'transaction.completed',
-    'transaction.paid',
-    'transaction.payment_failed',
-  ],
+  sampleEvents: PADDLE_EVENT_TYPES,
   sampleBody: (event, options) => JSON.stringify(sampleObject(event, options)),
 };
 

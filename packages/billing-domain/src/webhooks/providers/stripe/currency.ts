@@ -6,9 +6,6 @@ const STRIPE_ZERO_DECIMAL: ReadonlySet<string> = new Set([
 ]);
 // NOTE: Stripe's "Three-decimal currencies".
 const STRIPE_THREE_DECIMAL: ReadonlySet<string> = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
-// NOTE: Paddle's supported-currencies table: amounts are strings in the lowest denomination, which
-// is the unit itself for JPY and KRW and the hundredth for every other currency Paddle supports.
-const PADDLE_ZERO_DECIMAL: ReadonlySet<string> = new Set(['JPY', 'KRW']);
 
 /**
  * How many minor digits Stripe puts in an amount of the upper-case `currency`.
@@ -18,12 +15,4 @@ const PADDLE_ZERO_DECIMAL: ReadonlySet<string> = new Set(['JPY', 'KRW']);
 export function stripeMinorDigits(currency: string): number {
   if (STRIPE_ZERO_DECIMAL.has(currency)) return 0;
   return STRIPE_THREE_DECIMAL.has(currency) ? 3 : 2;
-}
-
-/**
- * How many minor digits Paddle puts in an amount of the upper-case `currency`.
- * @example paddleMinorDigits('KRW') // 0
- */
-export function paddleMinorDigits(currency: string): number {
-  return PADDLE_ZERO_DECIMAL.has(currency) ? 0 : 2;
 }

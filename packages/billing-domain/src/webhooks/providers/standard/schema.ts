@@ -1,6 +1,6 @@
 import { normalizeCurrency } from '@billing/pricing-core';
 import { z } from 'zod';
-import { isBoundedAmount, isStorableTime, MAX_AMOUNT_FRACTION_DIGITS, MAX_AMOUNT_INTEGER_DIGITS, MAX_AMOUNT_TEXT, MAX_QUANTITY } from './bounds.js';
+import { isBoundedAmount, isStorableTime, MAX_AMOUNT_FRACTION_DIGITS, MAX_AMOUNT_INTEGER_DIGITS, MAX_AMOUNT_TEXT, MAX_QUANTITY } from '../../bounds.js';
 
 const isoDateTime = z.iso
   .datetime({ offset: true })
@@ -66,12 +66,9 @@ export const standardWebhookPayloadSchema = z
 export type StandardWebhookPayload = z.infer<typeof standardWebhookPayloadSchema>;
 
 /** Every body must at least say what it is and when it happened, whatever its type. */
-export const standardEnvelopeSchema = z.object({ type: nonEmpty, timestamp: isoDateTime, data: z.unknown() });
+export const standardEnvelopeSchema = z
+  .object({ type: nonEmpty, timestamp: isoDateTime, data: z.unknown() })
+  .transform((head) => ({ eventType: head.type, occurredAt: new Date(head.timestamp) }));
 
-/** The event types the `standard` provider handles. */
-export const STANDARD_EVENT_TYPES: readonly string[] = [
-  'subscription.updated',
-  'subscription.canceled',
-  'payment.succeeded',
-  'payment.failed',
-];
+/** The event types the `standard` provider handles (docs/webhooks.md, "Events handled"), in the union's order. */
+export const STANDARD_EVENT_TYPES = standardWebhookPayloadSchema.options.flatMap((option) => [...option.shape.type.values]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../domain/billing-event.js';
-import { STANDARD_TIMESTAMP, standardBody, standardItem, standardSubscriptionData } from '../../test/fixtures/webhooks/standard.js';
-import { normalizeWebhookEvent } from './normalize.js';
+import type { BillingEvent } from '../../../domain/billing-event.js';
+import { STANDARD_TIMESTAMP, standardBody, standardItem, standardSubscriptionData } from '../../../../test/fixtures/webhooks/standard.js';
+import { normalizeWebhookEvent } from '../../normalize.js';
 
 const headers = { 'webhook-id': 'msg_2hKx9', 'webhook-timestamp': '1718000000', 'webhook-signature': 'v1,x' };
 const normalize = (rawBody: string, h: Record<string, string | undefined> = headers) => normalizeWebhookEvent('standard', { headers: h, rawBody });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeStripeEvent } from '../normalize-stripe.js';
-import { hexSignatureProvider } from '../hex-signature-header.js';
-import { periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
+import { hexSignatureProvider } from '../../hex-signature-header.js';
+import { periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from '../provider.js';
+import { normalizeStripeEvent } from './normalize.js';
+import { STRIPE_EVENT_TYPES } from './schema.js';
 
 type Json = Record<string, unknown>;
 
@@ -14,14 +15,7 @@ export const stripe: WebhookProvider = {
   // Stripe keys its HMAC with the whole secret text, whatever it holds.
   secretIssue: () => undefined,
   newSecret: () => `whsec_${randomBytes(24).toString('base64url')}`,
-  sampleEvents: [
-    'customer.subscription.created',
-    'customer.subscription.updated',
-    'customer.subscription.deleted',
-    'invoice.paid',
-    'invoice.payment_succeeded',
-    'invoice.payment_failed',
-  ],
+  sampleEvents: STRIPE_EVENT_TYPES,
   sampleBody: (event, options) => JSON.stringify(sampleObject(event, options), null, 2),
 };
 

@@ -1,18 +1,19 @@
 import type { z } from 'zod';
-import type { BillingEvent, EventEnvelope, NormalizedAddonItem } from '../domain/billing-event.js';
-import type { NormalizeInput, NormalizeResult } from './normalize-result.js';
-import { formatFieldPath } from './field-path.js';
-import { ignoredEvent } from './normalized-event.js';
-import { parseJsonObject } from './read-json.js';
+import type { BillingEvent, EventEnvelope, NormalizedAddonItem } from '../../../domain/billing-event.js';
+import { formatFieldPath } from '../../field-path.js';
+import type { NormalizeInput, NormalizeResult } from '../../normalize-result.js';
+import { parseJsonObject, readEvent } from '../../read-event.js';
+import { mapProviderStatus } from '../../status.js';
 import {
   STANDARD_EVENT_TYPES, type StandardWebhookPayload, standardEnvelopeSchema, standardItemSchema,
   standardWebhookPayloadSchema,
-} from './standard-schema.js';
-import { mapProviderStatus } from './status.js';
-import { standardHeader } from './verify-standard.js';
+} from './schema.js';
+import { standardHeader } from './verify.js';
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${formatFieldPath(issue.path, 'body')}: ${issue.message}`).join('; ');
+/** Every violation of the body, each at its path (the body itself is `body`). */
+function refuse(eventId: string, error: z.ZodError): NormalizeResult {
+  const issues = error.issues.map((issue) => `${formatFieldPath(issue.path, 'body')}: ${issue.message}`).join('; ');
+  return { ok: false, message: `invalid payload: ${issues}`, eventId };
 }
 
 function addonItem(item: z.infer<typeof standardItemSchema>): NormalizedAddonItem | undefined {
@@ -36,7 +37,7 @@ function addonItem(item: z.infer<typeof standardItemSchema>): NormalizedAddonIte
 
 const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
 
-function standardEvent(envelope: EventEnvelope, payload: StandardWebhookPayload): BillingEvent {
+function standardEvent(payload: StandardWebhookPayload, envelope: EventEnvelope): BillingEvent {
   const subscriptionExternalId = payload.data.subscriptionId;
   switch (payload.type) {
     case 'subscription.updated': {
@@ -81,17 +82,7 @@ export function normalizeStandardEvent(input: NormalizeInput): NormalizeResult {
   if (eventId === '') return { ok: false, message: 'webhook-id header is required', eventId };
   const body = parseJsonObject(input.rawBody);
   if (body === undefined) return { ok: false, message: 'body is not a JSON object', eventId };
-  const head = standardEnvelopeSchema.safeParse(body);
-  if (!head.success) return { ok: false, message: `invalid payload: ${describeIssues(head.error)}`, eventId };
-  const envelope: EventEnvelope = {
-    provider: 'standard',
-    eventId,
-    eventType: head.data.type,
-    occurredAt: new Date(head.data.timestamp),
-    subscriptionExternalId: '',
-  };
-  if (!STANDARD_EVENT_TYPES.includes(head.data.type)) return { ok: true, event: ignoredEvent(envelope) };
-  const full = standardWebhookPayloadSchema.safeParse(body);
-  if (!full.success) return { ok: false, message: `invalid payload: ${describeIssues(full.error)}`, eventId };
-  return { ok: true, event: standardEvent(envelope, full.data) };
+  return readEvent(body, eventId, {
+    provider: 'standard', envelope: standardEnvelopeSchema, handled: STANDARD_EVENT_TYPES, event: standardWebhookPayloadSchema, refuse, normalize: standardEvent,
+  });
 }

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { STANDARD_SECRET, standardHeaders } from '../../test/fixtures/webhooks/sign.js';
-import { standardBody, standardSubscriptionData } from '../../test/fixtures/webhooks/standard.js';
-import { verifyWebhookSignature } from './providers/index.js';
+import { STANDARD_SECRET, standardHeaders } from '../../../../test/fixtures/webhooks/sign.js';
+import { standardBody, standardSubscriptionData } from '../../../../test/fixtures/webhooks/standard.js';
+import { verifyWebhookSignature } from '../index.js';
 
 const now = new Date('2024-06-10T06:13:20Z');
 const body = standardBody('subscription.updated', standardSubscriptionData());

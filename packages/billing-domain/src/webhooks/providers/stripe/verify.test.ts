@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { STRIPE_SECRET, stripeSignature } from '../../test/fixtures/webhooks/sign.js';
-import { stripeEventBody, stripeSubscription } from '../../test/fixtures/webhooks/stripe.js';
-import { verifyWebhookSignature } from './providers/index.js';
+import { STRIPE_SECRET, stripeSignature } from '../../../../test/fixtures/webhooks/sign.js';
+import { stripeEventBody, stripeSubscription } from '../../../../test/fixtures/webhooks/stripe.js';
+import { verifyWebhookSignature } from '../index.js';
 
 const now = new Date('2024-06-10T06:13:20Z');
 const t = Math.floor(now.getTime() / 1000);

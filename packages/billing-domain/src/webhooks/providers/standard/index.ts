@@ -1,8 +1,9 @@
-import { normalizeStandardEvent } from '../normalize-standard.js';
-import { standardSignature, WebhookSecretError } from '../sign.js';
-import { generateStandardSecret, parseStandardSecret, STANDARD_SECRET_RULE } from '../standard-secret.js';
-import { standardHeader, verifyStandardSignature } from '../verify-standard.js';
-import { blank, DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from './provider.js';
+import { standardSignature, WebhookSecretError } from '../../sign.js';
+import { generateStandardSecret, parseStandardSecret, STANDARD_SECRET_RULE } from '../../standard-secret.js';
+import { blank, DAY_MS, periodStart, unixSeconds, type SampleOptions, type WebhookProvider } from '../provider.js';
+import { normalizeStandardEvent } from './normalize.js';
+import { STANDARD_EVENT_TYPES } from './schema.js';
+import { standardHeader, verifyStandardSignature } from './verify.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,7 +27,7 @@ export const standard: WebhookProvider = {
   signingSecret: 'the endpoint signing secret (whsec_...)',
   secretIssue: (secret) => (parseStandardSecret(secret) === undefined ? STANDARD_SECRET_RULE : undefined),
   newSecret: generateStandardSecret,
-  sampleEvents: ['subscription.updated', 'subscription.canceled', 'payment.succeeded', 'payment.failed'],
+  sampleEvents: STANDARD_EVENT_TYPES,
   sampleBody: (event, options) => JSON.stringify(sampleObject(event, options)),
 };
 

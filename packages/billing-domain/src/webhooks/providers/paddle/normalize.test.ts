@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../domain/billing-event.js';
+import type { BillingEvent } from '../../../domain/billing-event.js';
 import {
   PADDLE_OCCURRED_AT, paddleEventBody, paddleItem, paddlePrice, paddleSubscription, paddleTransaction, paddleVmItem,
-} from '../../test/fixtures/webhooks/paddle.js';
-import { normalizeWebhookEvent } from './normalize.js';
+} from '../../../../test/fixtures/webhooks/paddle.js';
+import { normalizeWebhookEvent } from '../../normalize.js';
 
 const normalize = (rawBody: string) => normalizeWebhookEvent('paddle', { headers: {}, rawBody });
 function event(rawBody: string): BillingEvent {

@@ -1,8 +1,8 @@
 import { Paddle } from '@paddle/paddle-node-sdk';
 import { describe, expect, it } from 'vitest';
-import { PADDLE_SECRET, paddleSignature } from '../../test/fixtures/webhooks/sign.js';
-import { paddleEventBody, paddleSubscription } from '../../test/fixtures/webhooks/paddle.js';
-import { verifyWebhookSignature } from './providers/index.js';
+import { PADDLE_SECRET, paddleSignature } from '../../../../test/fixtures/webhooks/sign.js';
+import { paddleEventBody, paddleSubscription } from '../../../../test/fixtures/webhooks/paddle.js';
+import { verifyWebhookSignature } from '../index.js';
 
 const now = new Date('2024-06-10T06:13:20Z');
 const ts = Math.floor(now.getTime() / 1000);
