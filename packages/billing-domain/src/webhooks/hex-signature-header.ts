@@ -8,6 +8,8 @@ import { verifyFailure, type VerifyInput, type VerifyResult } from './verify-res
 export interface HexSignatureScheme {
   /** Header name as the provider documents it (looked up case-insensitively). */
   header: string;
+  /** The header's layout, for the API's documentation. */
+  description: string;
   /** Separator between `key=value` parts (`,` for Stripe, `;` for Paddle). */
   separator: string;
   /** Key of the unix-seconds timestamp part (`t`, `ts`). */
@@ -68,12 +70,13 @@ function missingHeader(headers: VerifyInput['headers'], scheme: HexSignatureSche
 /**
  * A provider's header check, verification and signing from its one scheme, so the header a
  * delivery is signed with and the header it is verified by cannot drift apart.
- * @example const { verify, sign } = hexSignatureProvider({ header: 'Stripe-Signature', separator: ',', timestampKey: 't', signatureKey: 'v1', signedPrefix: (t) => `${t}.` })
+ * @example const { verify, sign } = hexSignatureProvider({ header: 'Stripe-Signature', description: 'stripe: `t=<unix>,v1=<hex>`', separator: ',', timestampKey: 't', signatureKey: 'v1', signedPrefix: (t) => `${t}.` })
  */
-export function hexSignatureProvider(scheme: HexSignatureScheme): Pick<WebhookProvider, 'missingSignatureHeaders' | 'verify' | 'sign'> {
+export function hexSignatureProvider(scheme: HexSignatureScheme): Pick<WebhookProvider, 'missingSignatureHeaders' | 'deliveryHeaders' | 'verify' | 'sign'> {
   const name = scheme.header.toLowerCase();
   return {
     missingSignatureHeaders: (headers) => missingHeader(headers, scheme),
+    deliveryHeaders: [{ name: scheme.header, description: scheme.description, signature: true }],
     verify: (input) => verifyHexSignatureHeader(input, scheme),
     sign: (body, secret, { now }) => {
       const timestamp = String(unixSeconds(now));

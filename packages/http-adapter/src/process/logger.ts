@@ -1,18 +1,17 @@
+import { PROVIDERS, WEBHOOK_PROVIDERS } from '@billing/billing-domain';
 import { pino, type DestinationStream, type Logger } from 'pino';
+
+/** The headers that carry a secret: the credentials, and every provider's signature headers (from the registry). */
+const SECRET_HEADERS = [
+  'authorization',
+  'cookie',
+  ...PROVIDERS.flatMap((provider) => WEBHOOK_PROVIDERS[provider].deliveryHeaders.filter((h) => h.signature).map((h) => h.name.toLowerCase())),
+];
 
 /** Paths never written to the log, wherever a caller might put them. */
 export const REDACTED_PATHS = [
   'authorization',
-  'headers.authorization',
-  'headers.cookie',
-  'headers["stripe-signature"]',
-  'headers["paddle-signature"]',
-  'headers["webhook-signature"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["stripe-signature"]',
-  'req.headers["paddle-signature"]',
-  'req.headers["webhook-signature"]',
+  ...['headers', 'req.headers'].flatMap((at) => SECRET_HEADERS.map((header) => `${at}["${header}"]`)),
   'token',
   'secret',
   'secrets',

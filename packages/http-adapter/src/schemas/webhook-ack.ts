@@ -1,4 +1,4 @@
-import { PROVIDERS } from '@billing/billing-domain';
+import { PROVIDERS, WEBHOOK_PROVIDERS } from '@billing/billing-domain';
 import { z } from '@hono/zod-openapi';
 
 /** The acknowledgement every webhook delivery gets. */
@@ -18,12 +18,8 @@ export const webhookParamsSchema = z.object({
 
 const optionalHeader = (description: string) => z.string().optional().openapi({ description });
 
-/** The headers a delivery may carry; which ones count depends on the provider. */
+/** The headers a delivery may carry (each provider's, from the registry); which ones count depends on the provider. */
 export const webhookHeadersSchema = z.object({
-  'Stripe-Signature': optionalHeader('stripe: `t=<unix>,v1=<hex>` (several v1 allowed).'),
-  'Paddle-Signature': optionalHeader('paddle: `ts=<unix>;h1=<hex>` (several h1 allowed).'),
-  'webhook-id': optionalHeader('standard: the event id (idempotency key).'),
-  'webhook-timestamp': optionalHeader('standard: unix seconds.'),
-  'webhook-signature': optionalHeader('standard: `v1,<base64>` (space-separated list).'),
+  ...Object.fromEntries(PROVIDERS.flatMap((provider) => WEBHOOK_PROVIDERS[provider].deliveryHeaders.map((h) => [h.name, optionalHeader(h.description)]))),
   'X-Organization-ID': optionalHeader('Narrows a bearer token to one organization.'),
 });

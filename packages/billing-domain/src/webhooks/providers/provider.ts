@@ -12,6 +12,16 @@ export interface SampleOptions {
   now: Date;
 }
 
+/** A header a delivery carries: documented in the OpenAPI document; a signature is never logged. */
+export interface DeliveryHeader {
+  /** The name as the provider documents it (headers are matched case-insensitively). */
+  name: string;
+  /** What it holds, for the API's documentation. */
+  description: string;
+  /** True for a header carrying a signature: the log shows it redacted. */
+  signature: boolean;
+}
+
 /**
  * Everything about one payment provider's webhooks, in its own module: the registry
  * (`providers/index.ts`) lists them by name, and nothing else switches on the provider.
@@ -22,6 +32,8 @@ export interface WebhookProvider {
    * only, so the HTTP layer can refuse an unsigned delivery before reading its body.
    */
   missingSignatureHeaders(headers: HeaderBag): string | undefined;
+  /** The headers a delivery carries. */
+  deliveryHeaders: readonly DeliveryHeader[];
   /** Verifies the raw bytes against any of an endpoint's secrets, in constant time, within the tolerance. */
   verify(input: VerifyInput): VerifyResult;
   /** Reads a verified body into the event union (`kind: 'ignored'` for types not handled). */

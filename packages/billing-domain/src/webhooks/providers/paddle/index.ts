@@ -8,8 +8,14 @@ type Json = Record<string, unknown>;
 
 /** Paddle Billing: `Paddle-Signature: ts=<unix>;h1=<hex HMAC of "ts:body">`, keyed with the secret key. */
 export const paddle: WebhookProvider = {
-  // `ts=<unix>;h1=<hex>[;h1=<hex>...]`.
-  ...hexSignatureProvider({ header: 'Paddle-Signature', separator: ';', timestampKey: 'ts', signatureKey: 'h1', signedPrefix: (ts) => `${ts}:` }),
+  ...hexSignatureProvider({
+    header: 'Paddle-Signature',
+    description: 'paddle: `ts=<unix>;h1=<hex>` (several h1 allowed).',
+    separator: ';',
+    timestampKey: 'ts',
+    signatureKey: 'h1',
+    signedPrefix: (ts) => `${ts}:`,
+  }),
   normalize: normalizePaddleEvent,
   signingSecret: "the notification destination's secret key (pdl_ntfset_...)",
   // Paddle keys its HMAC with the whole secret text, whatever it holds.

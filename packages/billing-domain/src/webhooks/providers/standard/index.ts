@@ -16,6 +16,11 @@ export const standard: WebhookProvider = {
     const missing = (['id', 'timestamp', 'signature'] as const).filter((name) => blank(standardHeader(headers, name)));
     return missing.length === 0 ? undefined : `missing header(s): ${missing.map((name) => `webhook-${name}`).join(', ')}`;
   },
+  deliveryHeaders: [
+    { name: 'webhook-id', description: 'standard: the event id (idempotency key).', signature: false },
+    { name: 'webhook-timestamp', description: 'standard: unix seconds.', signature: false },
+    { name: 'webhook-signature', description: 'standard: `v1,<base64>` (space-separated list).', signature: true },
+  ],
   verify: verifyStandardSignature,
   normalize: normalizeStandardEvent,
   sign: (body, secret, { now, eventId = '' }) => {

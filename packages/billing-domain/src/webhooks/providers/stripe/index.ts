@@ -9,7 +9,14 @@ type Json = Record<string, unknown>;
 /** Stripe: `Stripe-Signature: t=<unix>,v1=<hex HMAC of "t.body">`, keyed with the whole `whsec_...` string. */
 export const stripe: WebhookProvider = {
   // `t=<unix>,v1=<hex>[,v1=<hex>...]`; `v0` and unknown schemes are ignored.
-  ...hexSignatureProvider({ header: 'Stripe-Signature', separator: ',', timestampKey: 't', signatureKey: 'v1', signedPrefix: (t) => `${t}.` }),
+  ...hexSignatureProvider({
+    header: 'Stripe-Signature',
+    description: 'stripe: `t=<unix>,v1=<hex>` (several v1 allowed).',
+    separator: ',',
+    timestampKey: 't',
+    signatureKey: 'v1',
+    signedPrefix: (t) => `${t}.`,
+  }),
   normalize: normalizeStripeEvent,
   signingSecret: "the endpoint's signing secret (whsec_...)",
   // Stripe keys its HMAC with the whole secret text, whatever it holds.
