@@ -45,34 +45,8 @@ export interface CalculateOptions {
    * bug reports.
    */
   exact?: boolean;
-  /**
-   * A cache of resolved price lists made by `createPriceCache` and owned by the caller: a price
-   * list seen valid before is not checked and resolved again. None by default; the result is
-   * the same either way.
-   */
-  priceCache?: PriceCache;
   /** Counters the call adds to: how many instances each calculator priced. */
   stats?: PricingStats;
-}
-
-/** The bounds of the resolved-prices cache: a name, a default and a setting each. */
-export interface PriceCacheSettings {
-  /** Most price lists kept (least recently used forgotten first); 0 turns the cache off. */
-  readonly maxEntries: number;
-  /** Longest key kept, in characters: a longer price list is resolved every time (its instances dominate anyway). */
-  readonly maxKeyChars: number;
-}
-
-/**
- * A bounded cache of resolved price lists, made and owned by its caller (a server keeps one
- * per process or worker) and passed to `calculatePlan` as `options.priceCache`.
- * @example const cache = createPriceCache({ maxEntries: 64 }); calculatePlan(request, { priceCache: cache })
- */
-export interface PriceCache {
-  /** Its bounds. */
-  readonly settings: Readonly<PriceCacheSettings>;
-  /** The number of price lists kept now. */
-  readonly size: number;
 }
 
 /** How many instances were priced on the safe-integer fractions and how many on the rationals. */
@@ -89,8 +63,6 @@ export interface ResolvedOptions {
   readonly limits: PricingLimits;
   /** Whether every instance is priced on the rationals. */
   readonly exact: boolean;
-  /** The caller's cache of resolved price lists, if any. */
-  readonly priceCache: PriceCache | undefined;
   /** The caller's counters, if any. */
   readonly stats: PricingStats | undefined;
 }
@@ -114,5 +86,5 @@ export function resolveOptions(options: CalculateOptions = {}): ResolvedOptions 
   }
   const view = options.view ?? 'BASIC';
   if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got ${JSON.stringify(view) ?? String(view)}`);
-  return { view, limits, exact: options.exact === true, priceCache: options.priceCache, stats: options.stats };
+  return { view, limits, exact: options.exact === true, stats: options.stats };
 }

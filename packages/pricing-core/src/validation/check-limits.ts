@@ -1,10 +1,9 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { ResolvedOptions } from '../limits.js';
 import type { ViolationCollector } from './collector.js';
-import { asArray, asObject } from './read.js';
 
 // NOTE: these checks read array lengths only (O(1) each, O(prices + instances) in all), so
-// they run before the schema or anything else: a request over a limit costs nothing more.
+// they run before the walk or anything else: a request over a limit costs nothing more.
 
 /**
  * Checks the request's sizes against the limits (and, for the FULL view, the size of that
@@ -57,6 +56,13 @@ export function checkLimits(request: unknown, options: ResolvedOptions, v: Viola
   }
   return v.total === before;
 }
+
+/** A plain object, or undefined. */
+const asObject = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** An array, or an empty one. */
+const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 
 /** Per product type, the entries one charge of every such price adds to the FULL view. */
 export type Weights = Record<'BASE' | 'ADDON' | 'USAGE', number>;
