@@ -2,6 +2,7 @@
 // property-testing kit from `@billing/pricing-core/testing`; this entry re-exports neither.
 export { calculatePlan, calculatePlanJson } from './engine/calculate-plan.js';
 export { validatePlanRequest, validatePlanRequestJson } from './engine/validate-plan-request.js';
+export { parsePlanConfig, parsePlanConfigJson } from './engine/parse-plan-config.js';
 export { isPricingValidationError, MAX_LISTED_VIOLATIONS, PRICING_VALIDATION_ERROR_CODE, PricingValidationError } from './errors/pricing-validation-error.js';
 export {
   BILLING_PERIODS,
@@ -37,4 +38,4 @@ export type {
 export type { InstanceDebug, LineItem, PlanDebug, PlanResult, PriceDebug, TotalsDebug } from './schema/result-types.js';
 export type { BillingPeriod, ChargeTiming, MetricAggregation, PricingModel, ProductType, TierMode } from './constants.js';
 export type { ValidationOutcome } from './engine/validate-plan-request.js';
-export type { CalculateOptions, PlanView, PricingLimitName, PricingLimits, PricingStats } from './limits.js';
+export type { CalculateOptions, ParsedPlanConfig, PlanView, PricingLimitName, PricingLimits, PricingStats } from './limits.js';

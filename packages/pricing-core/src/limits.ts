@@ -47,6 +47,24 @@ export interface CalculateOptions {
   exact?: boolean;
   /** Counters the call adds to: how many instances each calculator priced. */
   stats?: PricingStats;
+  /**
+   * The plan's `planConfig`, parsed once by `parsePlanConfig`, for a caller that prices one price
+   * list many times: the request then has no `planConfig` of its own. The result is the same as
+   * with the `planConfig` in the request.
+   */
+  planConfig?: ParsedPlanConfig;
+}
+
+/**
+ * A `planConfig` checked and resolved by `parsePlanConfig`, made once and passed as
+ * `options.planConfig` to every call that prices with it.
+ * @example const plan = parsePlanConfig(catalogue); calculatePlan({ instances }, { planConfig: plan })
+ */
+export interface ParsedPlanConfig {
+  /** The currency, upper-case. */
+  readonly currency: string;
+  /** How many prices the plan has. */
+  readonly priceCount: number;
 }
 
 /** How many instances were priced on the safe-integer fractions and how many on the rationals. */
@@ -65,6 +83,8 @@ export interface ResolvedOptions {
   readonly exact: boolean;
   /** The caller's counters, if any. */
   readonly stats: PricingStats | undefined;
+  /** The caller's parsed `planConfig`, if any. */
+  readonly planConfig: ParsedPlanConfig | undefined;
 }
 
 // NOTE: copied from an ordinary object: a copy of the frozen defaults cost more than the rest of resolveOptions.
@@ -86,5 +106,5 @@ export function resolveOptions(options: CalculateOptions = {}): ResolvedOptions 
   }
   const view = options.view ?? 'BASIC';
   if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got ${JSON.stringify(view) ?? String(view)}`);
-  return { view, limits, exact: options.exact === true, stats: options.stats };
+  return { view, limits, exact: options.exact === true, stats: options.stats, planConfig: options.planConfig };
 }

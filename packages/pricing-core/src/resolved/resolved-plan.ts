@@ -32,7 +32,7 @@ export interface ResolvedPrice {
   readonly prorate: boolean;
   /** Billing period after defaults. */
   readonly period: Period;
-  /** For non-HOURLY licensed prices: periods in the cycle / billingInterval; HOURLY: 1 / billingInterval. */
+  /** Periods per billingInterval, per unit of the price's time base: an hour of the cycle (DAILY, WEEKLY), the cycle (MONTHLY, YEARLY), a billable hour (HOURLY). */
   readonly periodFactor: Rational;
   /** `minimumCharge`, or null. */
   readonly minimum: Rational | null;

@@ -2,21 +2,16 @@ import { MESSAGES } from '../errors/messages.js';
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import type { InstanceSink, PlanPrices, ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
-import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
 import { REQUEST_FIELDS } from '../request/fields.js';
 import { checkLimits } from './check-limits.js';
-import type { Violations } from './collector.js';
 import { ViolationCollector } from './collector.js';
+import { PlanConfigParts, resolvePlanConfig } from './plan-config.js';
 import { readRootField, readRootList, reportUnknownFields, Walk } from './read-fields.js';
 import { isObject } from './read-usage.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
 import { guardUsageKeys, resolveInstance } from './resolve-instances.js';
-import type { PriceFields } from './resolve-price.js';
-import { resolvePrice } from './resolve-price.js';
-import { readText } from './read.js';
-import { usageKeyGuard } from './usage-keys.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =
@@ -27,8 +22,18 @@ export type Analysis =
 // the field tables) and its rules are checked right then on what was read (`resolve-*.ts`), so
 // every value is read once. The answer lists the shape's violations in field order (planConfig,
 // instances, calcConfig, unknown fields), then the rules' (currency, cycle, overage rates,
-// prices, instances, discount, coupon and tax). The walk reads calcConfig first (its cycle
-// resolves the prices), so the collector has a section for it, listed after the instances.
+// prices, instances, discount, coupon and tax). The walk reads calcConfig before the instances
+// (an instance is priced as soon as it is read, on the cycle and the overage rates) and the
+// currency with the prices, so the collector has a section for each part read out of that order.
+
+/** The `planConfig` a call prices with: the one passed in, parsed before, checked to be this package's. */
+function parsedOf(options: ResolvedOptions, root: Record<string, unknown>): PlanConfigParts | undefined {
+  const parsed = options.planConfig;
+  if (parsed === undefined) return undefined;
+  if (!(parsed instanceof PlanConfigParts)) throw new RangeError('planConfig must be made by parsePlanConfig');
+  if (root.planConfig !== undefined && root.planConfig !== null) throw new RangeError('the request has a planConfig of its own; with options.planConfig it must have none');
+  return parsed;
+}
 
 /**
  * Checks the limits first (and stops there when one is exceeded), then walks the request once,
@@ -38,56 +43,53 @@ export type Analysis =
  * @example analyzeRequest({}).ok // true
  */
 export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions(), start?: (prices: PlanPrices) => InstanceSink | undefined): Analysis {
+  const root = isObject(request) ? request : {};
+  const parsed = parsedOf(options, root);
   const v = new ViolationCollector();
-  if (!checkLimits(request, options, v)) return { ok: false, violations: v.list, total: v.total };
+  const size = checkLimits(request, options, v, parsed?.size);
+  if (size === undefined) return { ok: false, violations: v.list, total: v.total };
   const walk = new Walk(v);
   const late = new Walk(v.section());
+  const currencyRules = v.section();
   const rules = v.section();
   if (!isObject(request)) v.add([], MESSAGES.requestObject);
-  const root = isObject(request) ? request : {};
   const calcConfig = readRootField(root, 'calcConfig', late);
-  const planConfig = readRootField(root, 'planConfig', walk);
-
-  const code = readText(planConfig?.currency) ?? 'USD';
-  const currency = normalizeCurrency(code);
-  if (currency === undefined) rules.add(['planConfig', 'currency'], refusedCurrencyMessage(code));
-  const minorDigits = currencyMinorDigits(currency ?? 'USD');
   const cycle = resolveCycle(calcConfig, rules);
   const overageRates = resolveOverageRates(calcConfig, rules);
-  const typedPrices = planConfig?.prices ?? [];
-  const { prices, usageMetrics } = resolvePrices(typedPrices, cycle.cycleHours, rules);
+  const plan = parsed ?? resolvePlanConfig(readRootField(root, 'planConfig', walk), size, currencyRules, rules);
   for (const metric of overageRates.keys()) {
-    if (!usageMetrics.has(metric)) rules.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
+    if (!plan.usageMetrics.has(metric)) rules.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  const split = splitOf(overageRates.size === 0 ? prices : prices.map((price) => applyOverageRate(price, overageRates)));
+  const split = splitOf(overageRates.size === 0 ? plan.prices : plan.prices.map((price) => applyOverageRate(price, overageRates)));
   // NOTE: fields named one by one: spreading the cycle and the split into the literal cost more.
-  const planPrices: PlanPrices = { currency: currency ?? 'USD', minorDigits, cycleHours: cycle.cycleHours, capHours: cycle.capHours, basePrices: split.basePrices, addonPrices: split.addonPrices, usagePrices: split.usagePrices };
-  // NOTE: read from the prices as the walk read them, so it holds even when a price has other errors.
-  const guard = usageKeyGuard(typedPrices);
-  const sink = v.empty ? start?.(planPrices) : undefined;
+  const prices: PlanPrices = { currency: plan.currency, minorDigits: plan.minorDigits, cycleHours: cycle.cycleHours, capHours: cycle.capHours, basePrices: split.basePrices, addonPrices: split.addonPrices, usagePrices: split.usagePrices };
+  const sink = v.empty ? start?.(prices) : undefined;
+  const { guard } = plan;
   readRootList(root, 'instances', walk, (raw, index) => {
     const instance = resolveInstance(raw, index, guard.codes, rules);
     guardUsageKeys(raw, index, guard, rules);
     if (sink !== undefined && v.empty) sink.add(instance);
   });
-  const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, rules);
+  const adjustments = resolveAdjustments(calcConfig, plan.currency, plan.minorDigits, rules);
   reportUnknownFields(root, REQUEST_FIELDS, late);
   if (!v.empty) return { ok: false, violations: v.list, total: v.total };
-  return {
-    ok: true,
-    plan: {
-      currency: planPrices.currency,
-      minorDigits,
-      cycleHours: cycle.cycleHours,
-      capHours: cycle.capHours,
-      basePrices: split.basePrices,
-      addonPrices: split.addonPrices,
-      usagePrices: split.usagePrices,
-      discountPercent: adjustments.discountPercent,
-      couponValue: adjustments.couponValue,
-      taxRate: adjustments.taxRate,
-    },
-  };
+  const { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices } = prices;
+  const { discountPercent, couponValue, taxRate } = adjustments;
+  return { ok: true, plan: { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices, discountPercent, couponValue, taxRate } };
+}
+
+/**
+ * Walks a `planConfig` alone (its limits, fields and rules, at the paths it has in a request)
+ * and resolves it for every request that will be priced with it.
+ * @example analyzePlanConfig({ currency: 'eur' }, resolveOptions()).ok // true
+ */
+export function analyzePlanConfig(planConfig: unknown, options: ResolvedOptions): { ok: true; parts: PlanConfigParts } | { ok: false; violations: FieldViolation[]; total: number } {
+  const v = new ViolationCollector();
+  const size = checkLimits({ planConfig }, options, v);
+  if (size === undefined) return { ok: false, violations: v.list, total: v.total };
+  const rules = v.section();
+  const parts = resolvePlanConfig(readRootField({ planConfig }, 'planConfig', new Walk(v)), size, rules, rules);
+  return v.empty ? { ok: true, parts } : { ok: false, violations: v.list, total: v.total };
 }
 
 /** The prices by product type, ADDON prices by code. */
@@ -102,24 +104,6 @@ function splitOf(prices: readonly ResolvedPrice[]): PriceSplit {
     addonPrices.set(price.addonCode, list);
   }
   return { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
-}
-
-/** Checks the rules of every price and resolves it; each USAGE metric is priced once (a second is a violation). */
-function resolvePrices(typed: readonly (PriceFields | undefined)[], cycleHours: Decimal, v: Violations): { prices: ResolvedPrice[]; usageMetrics: Map<string, number> } {
-  const prices: ResolvedPrice[] = [];
-  const usageMetrics = new Map<string, number>();
-  typed.forEach((raw, index) => {
-    if (raw === undefined) return;
-    const metric = readText(raw.metricName);
-    if (raw.productType === 'PRODUCT_TYPE_USAGE' && metric !== undefined) {
-      const first = usageMetrics.get(metric);
-      if (first === undefined) usageMetrics.set(metric, index);
-      else v.add(['planConfig', 'prices', index, 'metricName'], MESSAGES.duplicateUsageMetric(metric, first));
-    }
-    const price = resolvePrice(raw, index, cycleHours, v);
-    if (price !== undefined) prices.push(price);
-  });
-  return { prices, usageMetrics };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

@@ -139,7 +139,8 @@ function readField(value: unknown, field: FieldKind, walk: Walk, name: string, o
     case 'text':
     case 'requiredText':
       if (typeof value === 'string') return value;
-      break;
+      walk.refuse(MESSAGES.string, name);
+      return new Refused(value);
     case 'flag':
       if (typeof value === 'boolean') return value;
       walk.refuse(MESSAGES.boolean, name);
@@ -158,8 +159,6 @@ function readField(value: unknown, field: FieldKind, walk: Walk, name: string, o
       return unreachable;
     }
   }
-  walk.refuse(MESSAGES.string, name);
-  return new Refused(value);
 }
 
 function readNested(value: unknown, field: FieldKind & { kind: 'moneyMap' | 'list' | 'object' }, walk: Walk, name: string): unknown {

@@ -18,11 +18,12 @@ import { readMoney, readNumber, readText, valueOr } from './read.js';
 /** A price as the walk read it. */
 export type PriceFields = Fields<typeof PRICE_FIELDS>;
 
-// NOTE: periods of a price in the cycle: DAILY cycleHours/24, WEEKLY cycleHours/168, MONTHLY 1,
-// YEARLY 1/12; HOURLY is 1 here and multiplied by each instance's billable hours.
-function periodsPerCycle(period: Period, cycleHours: Decimal): Rational {
-  if (period === 'DAILY') return rat(cycleHours, HOURS_PER_DAY);
-  if (period === 'WEEKLY') return rat(cycleHours, HOURS_PER_WEEK);
+// NOTE: periods of a price per unit of its time base: per hour of the cycle DAILY 1/24 and
+// WEEKLY 1/168 (the engine multiplies by cycleHours), per cycle MONTHLY 1 and YEARLY 1/12, per
+// billable hour HOURLY 1. So a price list resolves alike for every cycle.
+function periodsPerBase(period: Period): Rational {
+  if (period === 'DAILY') return rat(ONE, HOURS_PER_DAY);
+  if (period === 'WEEKLY') return rat(ONE, HOURS_PER_WEEK);
   return period === 'YEARLY' ? rat(ONE, MONTHS_PER_YEAR) : R1;
 }
 const HOURS_PER_DAY = decOf(24);
@@ -31,9 +32,9 @@ const MONTHS_PER_YEAR = decOf(12);
 
 /**
  * Checks the rules of one price read by the walk and resolves it for the hot loop; `undefined` when invalid.
- * @example resolvePrice(price, 0, 730, v)?.productType // 'BASE'
+ * @example resolvePrice(price, 0, v)?.productType // 'BASE'
  */
-export function resolvePrice(raw: PriceFields, index: number, cycleHours: Decimal, v: Violations): ResolvedPrice | undefined {
+export function resolvePrice(raw: PriceFields, index: number, v: Violations): ResolvedPrice | undefined {
   const before = v.total;
   const path: PathSegment[] = ['planConfig', 'prices', index];
   const at = (field: string): PathSegment[] => [...path, field];
@@ -80,7 +81,7 @@ export function resolvePrice(raw: PriceFields, index: number, cycleHours: Decima
     freeUnits,
     prorate: raw.prorate === true,
     period,
-    periodFactor: decCompare(interval, ONE) === 0 ? periodsPerCycle(period, cycleHours) : divDec(periodsPerCycle(period, cycleHours), interval),
+    periodFactor: decCompare(interval, ONE) === 0 ? periodsPerBase(period) : divDec(periodsPerBase(period), interval),
     minimum: minimum === undefined ? null : rat(minimum),
     maximum: maximum === undefined ? null : rat(maximum),
     chargeTiming: valueOr(raw.chargeTiming, 'CHARGE_TIMING_UNSPECIFIED'),
