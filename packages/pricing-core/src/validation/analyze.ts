@@ -7,8 +7,8 @@ import { resolveOptions } from '../limits.js';
 import { REQUEST_FIELDS } from '../request/fields.js';
 import { checkLimits } from './check-limits.js';
 import { ViolationCollector } from './collector.js';
-import { PlanConfigParts, resolvePlanConfig } from './plan-config.js';
-import { readRootField, readRootList, reportUnknownFields, Walk } from './read-fields.js';
+import { PlanConfigParts, resolvePlanConfig, splitOf } from './plan-config.js';
+import { readInstances, readRootField, reportUnknownFields, Walk } from './read-fields.js';
 import { isObject } from './read-usage.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
 import { guardUsageKeys, resolveInstance } from './resolve-instances.js';
@@ -60,12 +60,12 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   for (const metric of overageRates.keys()) {
     if (!plan.usageMetrics.has(metric)) rules.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  const split = splitOf(overageRates.size === 0 ? plan.prices : plan.prices.map((price) => applyOverageRate(price, overageRates)));
+  const split = overageRates.size === 0 ? plan.split : splitOf(plan.prices.map((price) => applyOverageRate(price, overageRates)));
   // NOTE: fields named one by one: spreading the cycle and the split into the literal cost more.
   const prices: PlanPrices = { currency: plan.currency, minorDigits: plan.minorDigits, cycleHours: cycle.cycleHours, capHours: cycle.capHours, basePrices: split.basePrices, addonPrices: split.addonPrices, usagePrices: split.usagePrices };
   const sink = v.empty ? start?.(prices) : undefined;
   const { guard } = plan;
-  readRootList(root, 'instances', walk, (raw, index) => {
+  readInstances(root, walk, (raw, index) => {
     const instance = resolveInstance(raw, index, guard.codes, rules);
     guardUsageKeys(raw, index, guard, rules);
     if (sink !== undefined && v.empty) sink.add(instance);
@@ -90,20 +90,6 @@ export function analyzePlanConfig(planConfig: unknown, options: ResolvedOptions)
   const rules = v.section();
   const parts = resolvePlanConfig(readRootField({ planConfig }, 'planConfig', new Walk(v)), size, rules, rules);
   return v.empty ? { ok: true, parts } : { ok: false, violations: v.list, total: v.total };
-}
-
-/** The prices by product type, ADDON prices by code. */
-type PriceSplit = Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
-
-function splitOf(prices: readonly ResolvedPrice[]): PriceSplit {
-  const addonPrices = new Map<string, ResolvedPrice[]>();
-  for (const price of prices) {
-    if (price.productType !== 'ADDON' || price.addonCode === null) continue;
-    const list = addonPrices.get(price.addonCode) ?? [];
-    list.push(price);
-    addonPrices.set(price.addonCode, list);
-  }
-  return { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

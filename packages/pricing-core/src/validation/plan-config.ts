@@ -2,7 +2,7 @@ import { MESSAGES } from '../errors/messages.js';
 import type { ParsedPlanConfig } from '../limits.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import type { PLAN_CONFIG_FIELDS } from '../request/fields.js';
-import type { ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { PriceListSize } from './check-limits.js';
 import type { Violations } from './collector.js';
 import type { Fields } from './read-fields.js';
@@ -11,6 +11,24 @@ import { resolvePrice } from './resolve-price.js';
 import { readText } from './read.js';
 import type { UsageKeyGuard } from './usage-keys.js';
 import { usageKeyGuard } from './usage-keys.js';
+
+/** The prices by product type, ADDON prices by code. */
+export type PriceSplit = Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
+
+/**
+ * Splits prices by product type, ADDON prices by their code, each in input order.
+ * @example splitOf(prices).basePrices // the BASE prices
+ */
+export function splitOf(prices: readonly ResolvedPrice[]): PriceSplit {
+  const addonPrices = new Map<string, ResolvedPrice[]>();
+  for (const price of prices) {
+    if (price.productType !== 'ADDON' || price.addonCode === null) continue;
+    const list = addonPrices.get(price.addonCode) ?? [];
+    list.push(price);
+    addonPrices.set(price.addonCode, list);
+  }
+  return { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
+}
 
 /**
  * A `planConfig` read and checked: what pricing needs of it, the same for every request priced
@@ -28,6 +46,8 @@ export class PlanConfigParts implements ParsedPlanConfig {
     readonly usageMetrics: ReadonlyMap<string, number>,
     /** What the typo guard compares usage maps with, and the ADDON codes (`guard.codes`). */
     readonly guard: UsageKeyGuard,
+    /** The same prices by product type. */
+    readonly split: PriceSplit,
     /** The size the request limits read. */
     readonly size: PriceListSize,
   ) {}
@@ -61,5 +81,5 @@ export function resolvePlanConfig(planConfig: Fields<typeof PLAN_CONFIG_FIELDS> 
     if (price !== undefined) prices.push(price);
   });
   // NOTE: the guard is read from every price as the walk read it, so it holds when a price has other errors.
-  return new PlanConfigParts(currency ?? 'USD', currencyMinorDigits(currency ?? 'USD'), prices, usageMetrics, usageKeyGuard(typed), size);
+  return new PlanConfigParts(currency ?? 'USD', currencyMinorDigits(currency ?? 'USD'), prices, usageMetrics, usageKeyGuard(typed), splitOf(prices), size);
 }

@@ -206,12 +206,12 @@ export function readRootField<N extends keyof (typeof REQUEST_FIELDS)['fields']>
 /**
  * Reads the root's `instances`, handing each to `each` as soon as it is read, so an instance
  * can be checked and priced before the next one is read.
- * @example readRootList({ instances: [{}] }, 'instances', walk, (instance, index) => ...)
+ * @example readInstances({ instances: [{}] }, walk, (instance, index) => ...)
  */
-export function readRootList(root: Record<string, unknown>, name: 'instances', walk: Walk, each: (item: Fields<typeof INSTANCE_FIELDS> | undefined, index: number) => void): void {
-  const value = root[name];
+export function readInstances(root: Record<string, unknown>, walk: Walk, each: (item: Fields<typeof INSTANCE_FIELDS> | undefined, index: number) => void): void {
+  const value = root.instances;
   if (value === undefined || value === null) return;
-  walk.path.push(name);
+  walk.path.push('instances');
   readEach(value, INSTANCE_FIELDS, walk, each);
   walk.path.pop();
 }
