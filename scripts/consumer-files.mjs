@@ -58,13 +58,12 @@ console.log(laws.length + ' laws held');
   // NOTE: compiled with skipLibCheck off, so every declaration the package ships (and every
   // module they name) must resolve for a user: an internal type naming big.js did not.
   'types.mts': `
-import { calculatePlan, createPriceCache, isPricingValidationError, type CalculateOptions, type PlanRequest, type PlanResult, type PriceCache } from '@billing/pricing-core';
+import { calculatePlan, isPricingValidationError, parsePlanConfig, type CalculateOptions, type ParsedPlanConfig, type PlanRequest, type PlanResult } from '@billing/pricing-core';
 import { planRequestSchema } from '@billing/pricing-core/schema';
 import { planRequestArbitrary, sumOfPartsLaw, type PlanOptions } from '@billing/pricing-core/testing';
 import fc from 'fast-check';
 const request: PlanRequest = ${REQUEST};
-const cache: PriceCache = createPriceCache({ maxEntries: 4 });
-const options: CalculateOptions = { view: 'FULL', priceCache: cache };
+const options: CalculateOptions = { view: 'FULL' };
 export function total(): string {
   const result: PlanResult = calculatePlan(request, options);
   // @ts-expect-error: the result has no such field
@@ -75,6 +74,8 @@ export function refused(error: unknown): number {
   return isPricingValidationError(error) ? error.violations.length : 0;
 }
 export const parsed: PlanRequest | undefined = planRequestSchema.safeParse(request).data;
+const plan: ParsedPlanConfig = parsePlanConfig(request.planConfig);
+export const quoted: string = calculatePlan({ instances: request.instances }, { planConfig: plan }).total;
 const knobs: Partial<PlanOptions> = { minInstances: 1 };
 export const sample: PlanRequest[] = fc.sample(planRequestArbitrary(knobs), 1);
 fc.assert(sumOfPartsLaw(calculatePlan), { numRuns: 1 });

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { calculatePlan, calculatePlanJson } from '@billing/pricing-core';
+import { calculatePlan, calculatePlanJson, parsePlanConfigJson } from '@billing/pricing-core';
 import type { CalculateOptions, PricingStats } from '@billing/pricing-core';
-import { createPriceCache } from '@billing/pricing-core';
 import { floatTotals, random, referenceFloatResult, referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
 
 // Benchmark of calculatePlan on the reference plan (decimal and whole readings), against two
@@ -246,25 +245,25 @@ function main(): void {
       }, 5, 21);
       return { us: timed.ms * (1000 / calls), cpuUs: timed.cpuMs * (1000 / calls), value: timed.value };
     };
-    const priceCache = createPriceCache();
     const engine = perCall(() => calculatePlanJson(body));
-    const cached = perCall(() => calculatePlanJson(body, { priceCache }));
+    const { planConfig, ...rest } = body;
+    const parsedOnce = parsePlanConfigJson(planConfig);
+    const reused = perCall(() => calculatePlanJson(rest, { planConfig: parsedOnce }));
     const arithmetic = perCall(() => referenceFloatTotal(three));
     const floor = perCall(() => referenceFloatResult(three));
     console.log(`  ${decimal ? 'decimal readings' : 'whole-number readings'}:`);
     console.log(`    calculatePlanJson:                   ${engine.us.toFixed(2).padStart(8)} us   total ${engine.value.total}`);
-    console.log(`    calculatePlanJson, with a priceCache:${cached.us.toFixed(2).padStart(8)} us   total ${cached.value.total}`);
+    console.log(`    with its planConfig parsed once:     ${reused.us.toFixed(2).padStart(8)} us   total ${reused.value.total}`);
     console.log(`    float64 loop, arithmetic only:       ${arithmetic.us.toFixed(2).padStart(8)} us   total ${arithmetic.value.toFixed(2)}`);
     console.log(`    float64 floor (builds the answer):   ${floor.us.toFixed(2).padStart(8)} us   total ${floor.value.total}`);
     console.log(`    ratio calculatePlan / floor:         ${(engine.us / floor.us).toFixed(1).padStart(8)}x   (goal <= 10x; CPU time: ${(engine.cpuUs / floor.cpuUs).toFixed(1)}x)`);
-    console.log(`    ratio with a priceCache / floor:     ${(cached.us / floor.us).toFixed(1).padStart(8)}x`);
     console.log(`    ratio calculatePlan / arithmetic:    ${(engine.us / arithmetic.us).toFixed(1).padStart(8)}x`);
   }
   console.log();
   if (!process.argv.includes('--all')) return;
 
   // Small plans, as a server prices them: each call gets a freshly parsed request (JSON.parse is
-  // timed apart and taken off), with a resolved-prices cache and without one.
+  // timed apart and taken off).
   console.log('small plans (a fresh JSON.parse copy per call, parse time taken off; us per call)');
   const small = {
     '3 x 6 (the reference plan, 3 instances)': referenceRequest(referenceInstances(3)),
@@ -282,9 +281,8 @@ function main(): void {
         return 0;
       }, 5, 15).ms * (1000 / calls);
     const parse = perCall(undefined, false);
-    const cached = perCall({ priceCache: createPriceCache() }, true) - parse;
-    const uncached = perCall(undefined, true) - parse;
-    console.log(`  ${name}: ${cached.toFixed(1)} us cached, ${uncached.toFixed(1)} us without the cache (${(uncached / cached).toFixed(1)}x); JSON.parse ${parse.toFixed(1)} us`);
+    const priced = perCall(undefined, true) - parse;
+    console.log(`  ${name}: ${priced.toFixed(1)} us; JSON.parse ${parse.toFixed(1)} us`);
   }
   console.log();
 

@@ -1,16 +1,18 @@
 import fc from 'fast-check';
-import { calculatePlan, PricingValidationError } from '@billing/pricing-core';
+import { calculatePlan, PricingValidationError, validatePlanRequestJson } from '@billing/pricing-core';
 import type { CalculateOptions } from '@billing/pricing-core';
 import { planArb } from '../src/testing/arbitraries.js';
 import { mutatedPlanArb } from '../test/support/mutations.js';
 import { referenceInstances, referenceRequest } from './reference-plan.js';
 
 // A differential run: the answers of this build against those of another build of the package
-// (an earlier release, say), byte for byte, on random valid and invalid plans, in both views.
+// (an earlier release, say), byte for byte, on random valid and invalid plans, in both views,
+// and the outcome of validatePlanRequestJson (the violations, or the copy of a valid request).
 //   node --conditions=source --import tsx bench/differential.ts <path to the other build's dist/index.js> [plans]
 // Prints the number of requests compared and the number whose answers differ (with the first few).
 
 type Calculate = (request: unknown, options?: CalculateOptions) => unknown;
+type Validate = (request: unknown) => unknown;
 
 /** The whole answer as text: the result (its `debug` included), or the violations. */
 function answer(calculate: Calculate, request: unknown, view: 'BASIC' | 'FULL'): string {
@@ -26,7 +28,7 @@ function answer(calculate: Calculate, request: unknown, view: 'BASIC' | 'FULL'):
 async function main(): Promise<void> {
   const otherPath = process.argv[2];
   if (otherPath === undefined) throw new Error('usage: differential.ts <other dist/index.js> [plans]');
-  const other = (await import(otherPath)) as { calculatePlan: Calculate };
+  const other = (await import(otherPath)) as { calculatePlan: Calculate; validatePlanRequestJson: Validate };
   const plans = Number(process.argv[3] ?? 6000);
   // Valid plans (every model, formulas, decimals, edges of the generators), invalid ones (a valid
   // plan with one field broken), and slices of the reference plan with decimal and whole readings.
@@ -48,8 +50,14 @@ async function main(): Promise<void> {
       differ += 1;
       if (differ <= 3) console.log(`differs (${view}):\n  request ${JSON.stringify(request).slice(0, 400)}\n  this  ${mine.slice(0, 400)}\n  other ${theirs.slice(0, 400)}`);
     }
+    compared += 1;
+    const mine = JSON.stringify(validatePlanRequestJson(request));
+    const theirs = JSON.stringify(other.validatePlanRequestJson(request));
+    if (mine === theirs) continue;
+    differ += 1;
+    if (differ <= 3) console.log(`differs (validate):\n  request ${JSON.stringify(request).slice(0, 400)}\n  this  ${mine.slice(0, 400)}\n  other ${theirs.slice(0, 400)}`);
   }
-  console.log(`${requests.length} requests, ${compared} answers compared (BASIC and FULL), ${differ} differ`);
+  console.log(`${requests.length} requests, ${compared} answers compared (BASIC, FULL and validate), ${differ} differ`);
 }
 
 await main();

@@ -2,6 +2,7 @@
 // property-testing kit from `@billing/pricing-core/testing`; this entry re-exports neither.
 export { calculatePlan, calculatePlanJson } from './engine/calculate-plan.js';
 export { validatePlanRequest, validatePlanRequestJson } from './engine/validate-plan-request.js';
+export { parsePlanConfig, parsePlanConfigJson } from './engine/parse-plan-config.js';
 export { isPricingValidationError, MAX_LISTED_VIOLATIONS, PRICING_VALIDATION_ERROR_CODE, PricingValidationError } from './errors/pricing-validation-error.js';
 export {
   BILLING_PERIODS,
@@ -14,7 +15,6 @@ export {
 } from './constants.js';
 export { currencyMinorDigits, normalizeCurrency } from './money/currency.js';
 export { DEFAULT_PRICING_LIMITS } from './limits.js';
-export { createPriceCache, DEFAULT_PRICE_CACHE } from './validation/price-cache.js';
 export { MAX_INPUT_DECIMALS, MAX_MAGNITUDE_EXPONENT } from './money/bounds.js';
 // The field-path format and the "did you mean" rule of every error, shared with the packages that
 // report fields of their own.
@@ -38,4 +38,4 @@ export type {
 export type { InstanceDebug, LineItem, PlanDebug, PlanResult, PriceDebug, TotalsDebug } from './schema/result-types.js';
 export type { BillingPeriod, ChargeTiming, MetricAggregation, PricingModel, ProductType, TierMode } from './constants.js';
 export type { ValidationOutcome } from './engine/validate-plan-request.js';
-export type { CalculateOptions, PlanView, PriceCache, PriceCacheSettings, PricingLimitName, PricingLimits, PricingStats } from './limits.js';
+export type { CalculateOptions, ParsedPlanConfig, PlanView, PricingLimitName, PricingLimits, PricingStats } from './limits.js';

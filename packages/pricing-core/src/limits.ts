@@ -45,34 +45,26 @@ export interface CalculateOptions {
    * bug reports.
    */
   exact?: boolean;
-  /**
-   * A cache of resolved price lists made by `createPriceCache` and owned by the caller: a price
-   * list seen valid before is not checked and resolved again. None by default; the result is
-   * the same either way.
-   */
-  priceCache?: PriceCache;
   /** Counters the call adds to: how many instances each calculator priced. */
   stats?: PricingStats;
-}
-
-/** The bounds of the resolved-prices cache: a name, a default and a setting each. */
-export interface PriceCacheSettings {
-  /** Most price lists kept (least recently used forgotten first); 0 turns the cache off. */
-  readonly maxEntries: number;
-  /** Longest key kept, in characters: a longer price list is resolved every time (its instances dominate anyway). */
-  readonly maxKeyChars: number;
+  /**
+   * The plan's `planConfig`, parsed once by `parsePlanConfig`, for a caller that prices one price
+   * list many times: the request then has no `planConfig` of its own. The result is the same as
+   * with the `planConfig` in the request.
+   */
+  planConfig?: ParsedPlanConfig;
 }
 
 /**
- * A bounded cache of resolved price lists, made and owned by its caller (a server keeps one
- * per process or worker) and passed to `calculatePlan` as `options.priceCache`.
- * @example const cache = createPriceCache({ maxEntries: 64 }); calculatePlan(request, { priceCache: cache })
+ * A `planConfig` checked and resolved by `parsePlanConfig`, made once and passed as
+ * `options.planConfig` to every call that prices with it.
+ * @example const plan = parsePlanConfig(catalogue); calculatePlan({ instances }, { planConfig: plan })
  */
-export interface PriceCache {
-  /** Its bounds. */
-  readonly settings: Readonly<PriceCacheSettings>;
-  /** The number of price lists kept now. */
-  readonly size: number;
+export interface ParsedPlanConfig {
+  /** The currency, upper-case. */
+  readonly currency: string;
+  /** How many prices the plan has. */
+  readonly priceCount: number;
 }
 
 /** How many instances were priced on the safe-integer fractions and how many on the rationals. */
@@ -89,10 +81,10 @@ export interface ResolvedOptions {
   readonly limits: PricingLimits;
   /** Whether every instance is priced on the rationals. */
   readonly exact: boolean;
-  /** The caller's cache of resolved price lists, if any. */
-  readonly priceCache: PriceCache | undefined;
   /** The caller's counters, if any. */
   readonly stats: PricingStats | undefined;
+  /** The caller's parsed `planConfig`, if any. */
+  readonly planConfig: ParsedPlanConfig | undefined;
 }
 
 // NOTE: copied from an ordinary object: a copy of the frozen defaults cost more than the rest of resolveOptions.
@@ -114,5 +106,5 @@ export function resolveOptions(options: CalculateOptions = {}): ResolvedOptions 
   }
   const view = options.view ?? 'BASIC';
   if (view !== 'BASIC' && view !== 'FULL') throw new RangeError(`view must be 'BASIC' or 'FULL' (uppercase), got ${JSON.stringify(view) ?? String(view)}`);
-  return { view, limits, exact: options.exact === true, priceCache: options.priceCache, stats: options.stats };
+  return { view, limits, exact: options.exact === true, stats: options.stats, planConfig: options.planConfig };
 }

@@ -1,5 +1,4 @@
 import { calculatePlanJson, PricingValidationError } from '@billing/pricing-core';
-import type { PriceCache } from '@billing/pricing-core';
 import { toPlainJson } from '../http/plain-json.js';
 import type { CalculateOptions, LimitedFieldViolation } from '../limits/pricing-limits.js';
 
@@ -20,15 +19,14 @@ export type CalculationOutcome = { ok: true; json: string | Uint8Array<ArrayBuff
 export type WorkerOutcome = Uint8Array<ArrayBuffer> | CalculationRefusal;
 
 /**
- * Prices a plan and writes the answer as plain-decimal JSON; runs inline or in a worker thread,
- * with the resolved-prices cache of that thread when it has one.
+ * Prices a plan and writes the answer as plain-decimal JSON; runs inline or in a worker thread.
  * @example runCalculation({ request: {}, options: {} }) // { ok: true, json: '{"lineItems":[],...}' }
  * @example runCalculation({ requestJson: '{}', options: {} }) // the same
  */
-export function runCalculation(task: CalculationTask, priceCache?: PriceCache): { ok: true; json: string } | CalculationRefusal {
+export function runCalculation(task: CalculationTask): { ok: true; json: string } | CalculationRefusal {
   try {
     const request = 'requestJson' in task ? (JSON.parse(task.requestJson) as unknown) : task.request;
-    return { ok: true, json: toPlainJson(calculatePlanJson(request, priceCache === undefined ? task.options : { ...task.options, priceCache })) };
+    return { ok: true, json: toPlainJson(calculatePlanJson(request, task.options)) };
   } catch (error) {
     if (!(error instanceof PricingValidationError)) throw error;
     const total = error.total;

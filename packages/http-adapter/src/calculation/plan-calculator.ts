@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { createPriceCache, type PriceCacheSettings } from '@billing/pricing-core';
 import type { CalculateOptions } from '../limits/pricing-limits.js';
 import { entriesOf, runCalculation, type CalculationOutcome, type CalculationTask, type WorkerOutcome } from './calculation-task.js';
 
@@ -27,8 +26,6 @@ export interface PlanCalculatorOptions {
   threads: number;
   /** instances x prices from which a calculation runs in a worker (BILLING_OFFLOAD_MIN_ENTRIES). */
   offloadMinEntries: number;
-  /** The bounds of each worker's resolved-prices cache (BILLING_PRICE_CACHE_*); the library defaults when unset. */
-  priceCache?: PriceCacheSettings;
 }
 
 /** Every calculation inline, on the calling thread (tests, and the command line). */
@@ -44,13 +41,10 @@ export const INLINE_CALCULATOR: PlanCalculator = {
  */
 export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalculator {
   const fromSource = import.meta.url.endsWith('.ts');
-  // The main thread owns the cache of the calculations it runs inline; each worker owns its own.
-  const priceCache = createPriceCache(options.priceCache);
   const pool = new Piscina<CalculationTask, WorkerOutcome>({
     filename: new URL(fromSource ? './calculate-worker.ts' : './calculate-worker.js', import.meta.url).href,
     minThreads: options.threads,
     maxThreads: options.threads,
-    workerData: { priceCache: options.priceCache },
     // From source the worker is TypeScript and imports the `source` export of pricing-core;
     // it gets the same loader and conditions as `node --conditions=source --import tsx`.
     ...(fromSource ? { execArgv: ['--conditions=source', '--import', tsxLoader()] } : {}),
@@ -58,7 +52,7 @@ export function createPlanCalculator(options: PlanCalculatorOptions): PlanCalcul
   return {
     async calculate(request, requestJson, calculateOptions, deadline, entries) {
       if (deadline.expired) deadline.signal.throwIfAborted();
-      if ((entries ?? entriesOf(request)) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions }, priceCache);
+      if ((entries ?? entriesOf(request)) < options.offloadMinEntries) return runCalculation({ request, options: calculateOptions });
       // Only here is there work to stop: the signal terminates the worker when the deadline passes.
       const outcome = await pool.run({ requestJson, options: calculateOptions }, { signal: deadline.signal });
       return outcome instanceof Uint8Array ? { ok: true, json: outcome } : outcome;

@@ -62,8 +62,6 @@ describe('examples: parseServerEnv', () => {
       BILLING_OFFLOAD_MIN_ENTRIES: 2_000,
       BILLING_INGEST_GROUP_MAX: 64,
       BILLING_INGEST_GROUP_WINDOW_MS: 1,
-      BILLING_PRICE_CACHE_ENTRIES: 256,
-      BILLING_PRICE_CACHE_MAX_KEY_CHARS: 65_536,
     });
     expect(pricingLimitsOf(env)).toEqual(DEFAULT_PRICING_LIMITS);
   });
@@ -72,7 +70,6 @@ describe('examples: parseServerEnv', () => {
     const env = parseServerEnv({ BILLING_MAX_INSTANCES: '50', BILLING_MAX_FULL_VIEW_ENTRIES: '7', BILLING_METRICS: 'off', BILLING_RATE_LIMIT_PER_SECOND: '5' });
     expect(pricingLimitsOf(env)).toEqual({ ...DEFAULT_PRICING_LIMITS, maxInstances: 50, maxFullViewEntries: 7 });
     expect(env).toMatchObject({ BILLING_METRICS: 'off', BILLING_RATE_LIMIT_PER_SECOND: 5 });
-    expect(parseServerEnv({ BILLING_PRICE_CACHE_ENTRIES: '0' }).BILLING_PRICE_CACHE_ENTRIES).toBe(0);
     expect(parseServerEnv({}).BILLING_INGEST_GROUP_CONCURRENCY).toBeUndefined();
     expect(parseServerEnv({ BILLING_INGEST_GROUP_CONCURRENCY: '3' }).BILLING_INGEST_GROUP_CONCURRENCY).toBe(3);
     expect(problems({ BILLING_INGEST_GROUP_CONCURRENCY: '0' }).join()).toMatch(/BILLING_INGEST_GROUP_CONCURRENCY must be an integer from 1/);

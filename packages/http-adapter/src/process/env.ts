@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_REPLAY_CHECKPOINT_LAG_MS, formatFieldPath, MAX_PAGE_TOKEN_LENGTH, parseDuration, parseSchedule } from '@billing/billing-domain';
-import { DEFAULT_PRICE_CACHE } from '@billing/pricing-core';
 import { JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from '../auth/remote-key-set.js';
 import { DEFAULT_PRICING_LIMITS, PRICING_LIMIT_SETTINGS, type PricingLimits } from '../limits/pricing-limits.js';
 
@@ -91,8 +90,6 @@ const serverEnvShape = {
     .transform((v) => v ?? 'on'),
   BILLING_WORKER_THREADS: integer('BILLING_WORKER_THREADS', 1, 256, Math.max(1, availableParallelism() - 1)),
   BILLING_OFFLOAD_MIN_ENTRIES: integer('BILLING_OFFLOAD_MIN_ENTRIES', 0, MAX_LIMIT, 2_000),
-  BILLING_PRICE_CACHE_ENTRIES: integer('BILLING_PRICE_CACHE_ENTRIES', 0, 1_000_000, DEFAULT_PRICE_CACHE.maxEntries),
-  BILLING_PRICE_CACHE_MAX_KEY_CHARS: integer('BILLING_PRICE_CACHE_MAX_KEY_CHARS', 0, 16_777_216, DEFAULT_PRICE_CACHE.maxKeyChars),
   BILLING_INGEST_GROUP_MAX: integer('BILLING_INGEST_GROUP_MAX', 1, 10_000, 64),
   BILLING_INGEST_GROUP_WINDOW_MS: integer('BILLING_INGEST_GROUP_WINDOW_MS', 0, 1_000, 1),
   // NOTE: PostgreSQL only (PGlite commits one group at a time); unset, min(8, pool size - 2).

@@ -89,8 +89,7 @@ export async function startServer(
     isReady: async () => !draining && (await billing.isReady()),
     close: () => billing.close(),
   };
-  const priceCache = { maxEntries: env.BILLING_PRICE_CACHE_ENTRIES, maxKeyChars: env.BILLING_PRICE_CACHE_MAX_KEY_CHARS };
-  const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES, priceCache });
+  const calculator = createPlanCalculator({ threads: env.BILLING_WORKER_THREADS, offloadMinEntries: env.BILLING_OFFLOAD_MIN_ENTRIES });
   metrics =
     env.BILLING_METRICS === 'on'
       ? createMetrics({

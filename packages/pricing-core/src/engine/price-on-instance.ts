@@ -129,6 +129,15 @@ export function clamped<V>(c: Calculator<V>, price: ResolvedPrice, amount: V, cl
   return clamp === 'maximum' && price.maximum !== null ? c.rat(price.maximum) : amount;
 }
 
+// NOTE: a licensed price's time factor: HOURLY per billable hour; DAILY and WEEKLY per hour of
+// the cycle, prorated; MONTHLY and YEARLY per cycle, prorated.
+function timeFactorOf<V>(c: Calculator<V>, price: ResolvedPrice, frame: InstanceFrame<V>, proration: V): V {
+  const periodFactor = c.rat(price.periodFactor);
+  if (price.period === 'HOURLY') return c.mul(frame.billableHours, periodFactor);
+  const perCycle = price.period === 'DAILY' || price.period === 'WEEKLY' ? c.mul(frame.cycleHours, periodFactor) : periodFactor;
+  return c.mul(perCycle, proration);
+}
+
 /**
  * Prices one BASE or ADDON price on one instance (or one add-on entry): units, free units,
  * model, time scaling, clamping. Returns the exact amount; with `traces`, also records how it
@@ -160,9 +169,7 @@ export function priceOnInstance<V>(
   }
   const model = runModel(c, price, frame.input.set(billedUnits, usage, metric, units), v, traces !== null);
   // NOTE: metered usage already covers the cycle, so only licensed prices are scaled by time.
-  const periodFactor = c.rat(price.periodFactor);
-  const timeFactor =
-    metric !== null ? c.one : price.period === 'HOURLY' ? c.mul(frame.billableHours, periodFactor) : c.mul(periodFactor, proration);
+  const timeFactor = metric !== null ? c.one : timeFactorOf(c, price, frame, proration);
   const scaled = c.mul(model.amount, timeFactor);
   const clamp = price.minimum === null && price.maximum === null ? null : clampOf(c, price, scaled);
   const amount = clamped(c, price, scaled, clamp);

@@ -56,7 +56,7 @@ export function usageOf<V>(c: Calculator<V>, usage: ResolvedUsage, metric: strin
     case 'series':
       return aggregate(c, usage.values, aggregation);
     case 'map': {
-      const entry = usage.entries.get(metric);
+      const entry = usage.metrics.get(metric);
       if (entry === undefined) return c.zero;
       return Array.isArray(entry) ? aggregate(c, entry as readonly Decimal[], aggregation) : c.reading(entry as Reading);
     }

@@ -8,7 +8,7 @@ import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';
-import { copyRequest } from '../validation/shape.js';
+import { copyRequest } from '../validation/copy-request.js';
 
 /** Outcome of `validatePlanRequest`. */
 export type ValidationOutcome =
@@ -45,7 +45,6 @@ function validateResolved(request: unknown, resolved: ResolvedOptions): Validati
   if (!analysis.ok) return { success: false, violations: analysis.violations, total: analysis.total };
   if (pricer !== undefined) computePlan(analysis.plan, pricer, v);
   if (!v.empty) return { success: false, violations: v.list, total: v.total };
-  // NOTE: the analysis found the shape valid; the copy is what a parse with `planRequestSchema` returns.
   return { success: true, data: copyRequest(request as Record<string, unknown>) as PlanRequest };
 }
 

@@ -10,8 +10,8 @@ import {
 } from './fields.js';
 
 // NOTE: the words for each field of the request: its meaning, unit, default and bound. The
-// generated interfaces of `types.ts` carry them as JSDoc and the zod schema (so the OpenAPI
-// document) as descriptions; neither is written by hand. Kept apart from `fields.ts` so that
+// generated interfaces of `types.ts` carry them as JSDoc and the JSON Schema (so the zod schema
+// and the OpenAPI document) as descriptions; neither is written by hand. Kept apart from `fields.ts` so that
 // `calculatePlan` (and a browser bundle of it) never loads these sentences.
 
 /** One object of the request: its interface name, what it is, and a sentence per field. */

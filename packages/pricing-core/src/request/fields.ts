@@ -9,11 +9,11 @@ import {
 
 // NOTE: the one description of a pricing request. Every object of the request is a table of
 // its fields and their kinds; from it (and the field docs of `field-docs.ts`) come the
-// TypeScript interfaces of `types.ts` (generated: `pnpm generate:types`), the shape checker that
-// `calculatePlan` runs (`validation/shape.ts`, unknown fields and did-you-mean included), and
-// the zod schema of `schema/request-schema.ts` (for JSON Schema / OpenAPI and for callers who
-// want zod). Adding a request field is one line here, then its value rules in `validation/`.
-// Shapes only: value rules (formats, bounds, cross-field rules) are the semantic checks.
+// TypeScript interfaces of `types.ts` (generated: `pnpm generate:types`), the walk that reads a
+// request into its types (`validation/read-fields.ts`, unknown fields and did-you-mean
+// included), and the JSON Schema of `json-schema.ts` (for the zod schema and the OpenAPI
+// document). Adding a request field is one line here, then its value rules in `validation/`.
+// Shapes only: value rules (formats, bounds, cross-field rules) are the rules of `validation/`.
 // Every field is optional and nullable (proto3 JSON: unset means default) unless its kind says
 // `required`; every object is strict (an unknown field is an error, never a price of zero).
 

@@ -32,7 +32,7 @@ export interface ResolvedPrice {
   readonly prorate: boolean;
   /** Billing period after defaults. */
   readonly period: Period;
-  /** For non-HOURLY licensed prices: periods in the cycle / billingInterval; HOURLY: 1 / billingInterval. */
+  /** Periods per billingInterval, per unit of the price's time base: an hour of the cycle (DAILY, WEEKLY), the cycle (MONTHLY, YEARLY), a billable hour (HOURLY). */
   readonly periodFactor: Rational;
   /** `minimumCharge`, or null. */
   readonly minimum: Rational | null;
@@ -47,13 +47,7 @@ export type ResolvedUsage =
   | { readonly kind: 'none' }
   | { readonly kind: 'number'; readonly value: Reading }
   | { readonly kind: 'series'; readonly values: readonly Decimal[] }
-  | { readonly kind: 'map'; readonly entries: MetricReader };
-
-/** The values of a usage map by metric name. */
-export interface MetricReader {
-  /** The value of a metric, or `undefined` when the map does not have it. */
-  get(name: string): MetricValue | undefined;
-}
+  | { readonly kind: 'map'; readonly metrics: ReadonlyMap<string, MetricValue | undefined> };
 
 /** An instance with defaults applied. */
 export interface ResolvedInstance {

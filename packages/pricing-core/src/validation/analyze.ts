@@ -2,127 +2,94 @@ import { MESSAGES } from '../errors/messages.js';
 import type { FieldViolation } from '../errors/pricing-validation-error.js';
 import type { InstanceSink, PlanPrices, ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
-import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
 import type { ResolvedOptions } from '../limits.js';
 import { resolveOptions } from '../limits.js';
+import { REQUEST_FIELDS } from '../request/fields.js';
 import { checkLimits } from './check-limits.js';
 import { ViolationCollector } from './collector.js';
+import { PlanConfigParts, resolvePlanConfig, splitOf } from './plan-config.js';
+import { readInstances, readRootField, reportUnknownFields, Walk } from './read-fields.js';
+import { isObject } from './read-usage.js';
 import { resolveAdjustments, resolveCycle, resolveOverageRates } from './resolve-calc-config.js';
-import { resolveInstances } from './resolve-instances.js';
-import { resolvePrice } from './resolve-price.js';
-import { asArray, asObject, readText } from './read.js';
-import { checkRequestShape } from './shape.js';
-import { usageKeyGuard, type UsageKeyGuard } from './usage-keys.js';
-import type { CachedPrices, PriceListCache, PriceListInput } from './price-cache.js';
-import { decText } from '../money/decimal.js';
+import { guardUsageKeys, resolveInstance } from './resolve-instances.js';
 
 /** Outcome of the static checks: the resolved plan, or the violations. */
 export type Analysis =
   | { ok: true; plan: ResolvedPlan }
   | { ok: false; violations: FieldViolation[]; total: number };
 
+// NOTE: one walk over the request. Each object is read into its types (`read-fields.ts`, driven by
+// the field tables) and its rules are checked right then on what was read (`resolve-*.ts`), so
+// every value is read once. The answer lists the shape's violations in field order (planConfig,
+// instances, calcConfig, unknown fields), then the rules' (currency, cycle, overage rates,
+// prices, instances, discount, coupon and tax). The walk reads calcConfig before the instances
+// (an instance is priced as soon as it is read, on the cycle and the overage rates) and the
+// currency with the prices, so the collector has a section for each part read out of that order.
+
+/** The `planConfig` a call prices with: the one passed in, parsed before, checked to be this package's. */
+function parsedOf(options: ResolvedOptions, root: Record<string, unknown>): PlanConfigParts | undefined {
+  const parsed = options.planConfig;
+  if (parsed === undefined) return undefined;
+  if (!(parsed instanceof PlanConfigParts)) throw new RangeError('planConfig must be made by parsePlanConfig');
+  if (root.planConfig !== undefined && root.planConfig !== null) throw new RangeError('the request has a planConfig of its own; with options.planConfig it must have none');
+  return parsed;
+}
+
 /**
- * Checks the limits first (and stops there when one is exceeded), then runs the schema and every semantic check, collecting all violations, and resolves the plan
- * (defaults applied, constants parsed once) when there are none. The instances go, as each is
- * resolved and while nothing is reported, to the sink `start` makes for the plan's prices (when
- * it makes one): the answer is that sink's only when the analysis is `ok`.
+ * Checks the limits first (and stops there when one is exceeded), then walks the request once,
+ * reading every field and checking every rule, and resolves the plan when nothing is reported.
+ * The instances go, as each is resolved and while nothing is reported, to the sink `start` makes
+ * for the plan's prices (when it makes one): the answer is that sink's only when the analysis is `ok`.
  * @example analyzeRequest({}).ok // true
  */
 export function analyzeRequest(request: unknown, options: ResolvedOptions = resolveOptions(), start?: (prices: PlanPrices) => InstanceSink | undefined): Analysis {
+  const root = isObject(request) ? request : {};
+  const parsed = parsedOf(options, root);
   const v = new ViolationCollector();
-  if (!checkLimits(request, options, v)) return { ok: false, violations: v.list, total: v.total };
-  // NOTE: the semantic checks read the request as sent, even when the schema rejected it
-  // (wrong types read as unset), so one response lists every problem; reading the original
-  // also keeps map keys such as "__proto__" that a parsed copy would lose.
-  const root = asObject(request) ?? {};
-  const planConfig = asObject(root.planConfig) ?? {};
-  const calcConfig = root.calcConfig;
-  // NOTE: a price list seen valid before (the same resolution input) is neither checked nor
-  // resolved again when the caller passes a cache: see price-cache.ts.
-  // NOTE: a cache is known by its methods, not by its class: so the cache's code is in a bundle
-  // of calculatePlan only when the caller makes one (createPriceCache).
-  const cache = options.priceCache as PriceListCache | undefined;
-  if (cache !== undefined && (typeof cache?.find !== 'function' || typeof cache.keep !== 'function')) throw new RangeError('priceCache must be made by createPriceCache');
-  // NOTE: the cycle is read here for the key and again below, in the order its violations are listed.
-  const cycleHours = resolveCycle(calcConfig, new ViolationCollector()).cycleHours;
-  const input: PriceListInput = { prices: planConfig.prices, cycleHours: decText(cycleHours) };
-  const lookup = cache?.find(input);
-  const cached = lookup?.hit;
-  // NOTE: read from the raw prices, so it holds even when a price has other errors.
-  const guard = cached?.guard ?? usageKeyGuard(input.prices);
-  const shapeOk = checkRequestShape(request, v, cached === undefined ? undefined : (input.prices as unknown[]));
-
-  const code = readText(planConfig.currency) ?? 'USD';
-  const currency = normalizeCurrency(code);
-  if (currency === undefined) v.add(['planConfig', 'currency'], refusedCurrencyMessage(code));
-  const minorDigits = currencyMinorDigits(currency ?? 'USD');
-
-  const cycle = resolveCycle(calcConfig, v);
-  const overageRates = resolveOverageRates(calcConfig, v);
-  const resolvedPrices = cached ?? resolvePrices(input.prices, cycle.cycleHours, v, guard);
-  const { prices, usageMetrics } = resolvedPrices;
+  const size = checkLimits(request, options, v, parsed?.size);
+  if (size === undefined) return { ok: false, violations: v.list, total: v.total };
+  const walk = new Walk(v);
+  const late = new Walk(v.section());
+  const currencyRules = v.section();
+  const rules = v.section();
+  if (!isObject(request)) v.add([], MESSAGES.requestObject);
+  const calcConfig = readRootField(root, 'calcConfig', late);
+  const cycle = resolveCycle(calcConfig, rules);
+  const overageRates = resolveOverageRates(calcConfig, rules);
+  const plan = parsed ?? resolvePlanConfig(readRootField(root, 'planConfig', walk), size, currencyRules, rules);
   for (const metric of overageRates.keys()) {
-    if (!usageMetrics.has(metric)) v.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
+    if (!plan.usageMetrics.has(metric)) rules.add(['calcConfig', 'overageRates', metric], MESSAGES.unknownOverageMetric(metric));
   }
-  const valid = v.empty && shapeOk && currency !== undefined;
-  const { basePrices, addonPrices, usagePrices } =
-    overageRates.size === 0 || !valid ? resolvedPrices.split : splitOf(prices.map((price) => applyOverageRate(price, overageRates)));
-  // NOTE: fields named one by one: spreading the cycle and the adjustments into the literal cost more.
-  const planPrices: PlanPrices = { currency: currency ?? 'USD', minorDigits, cycleHours: cycle.cycleHours, capHours: cycle.capHours, basePrices, addonPrices, usagePrices };
-  resolveInstances(root.instances, guard.codes, v, guard, valid ? start?.(planPrices) : undefined);
-  const adjustments = resolveAdjustments(calcConfig, currency ?? 'USD', minorDigits, v);
-
-  if (!v.empty || !valid) return { ok: false, violations: v.list, total: v.total };
-  if (cache !== undefined && lookup !== undefined && cached === undefined) cache.keep(lookup, resolvedPrices, input);
-  return {
-    ok: true,
-    plan: {
-      currency: planPrices.currency,
-      minorDigits,
-      cycleHours: cycle.cycleHours,
-      capHours: cycle.capHours,
-      basePrices,
-      addonPrices,
-      usagePrices,
-      discountPercent: adjustments.discountPercent,
-      couponValue: adjustments.couponValue,
-      taxRate: adjustments.taxRate,
-    },
-  };
-}
-
-/** The prices by product type, ADDON prices by code. */
-type PriceSplit = Pick<ResolvedPlan, 'basePrices' | 'addonPrices' | 'usagePrices'>;
-
-// NOTE: the split of a price list is kept with its resolution; with overage rates (which change
-// some prices, per request) it is made again.
-function splitOf(prices: readonly ResolvedPrice[]): PriceSplit {
-  const addonPrices = new Map<string, ResolvedPrice[]>();
-  for (const price of prices) {
-    if (price.productType !== 'ADDON' || price.addonCode === null) continue;
-    const list = addonPrices.get(price.addonCode) ?? [];
-    list.push(price);
-    addonPrices.set(price.addonCode, list);
-  }
-  return { basePrices: prices.filter((p) => p.productType === 'BASE'), addonPrices, usagePrices: prices.filter((p) => p.productType === 'USAGE') };
-}
-
-/** Checks and resolves every price; the cross-price facts are read from the raw prices, so they hold even when a price has other errors. */
-function resolvePrices(rawPrices: unknown, cycleHours: Decimal, v: ViolationCollector, guard: UsageKeyGuard): CachedPrices {
-  const prices: ResolvedPrice[] = [];
-  const usageMetrics = new Map<string, number>();
-  asArray(rawPrices).forEach((item, index) => {
-    const raw = asObject(item) ?? {};
-    const metric = readText(raw.metricName);
-    if (raw.productType === 'PRODUCT_TYPE_USAGE' && metric !== undefined) {
-      const first = usageMetrics.get(metric);
-      if (first === undefined) usageMetrics.set(metric, index);
-      else v.add(['planConfig', 'prices', index, 'metricName'], MESSAGES.duplicateUsageMetric(metric, first));
-    }
-    const price = resolvePrice(item, index, cycleHours, v);
-    if (price !== undefined) prices.push(price);
+  const split = overageRates.size === 0 ? plan.split : splitOf(plan.prices.map((price) => applyOverageRate(price, overageRates)));
+  // NOTE: fields named one by one: spreading the cycle and the split into the literal cost more.
+  const prices: PlanPrices = { currency: plan.currency, minorDigits: plan.minorDigits, cycleHours: cycle.cycleHours, capHours: cycle.capHours, basePrices: split.basePrices, addonPrices: split.addonPrices, usagePrices: split.usagePrices };
+  const sink = v.empty ? start?.(prices) : undefined;
+  const { guard } = plan;
+  readInstances(root, walk, (raw, index) => {
+    const instance = resolveInstance(raw, index, guard.codes, rules);
+    guardUsageKeys(raw, index, guard, rules);
+    if (sink !== undefined && v.empty) sink.add(instance);
   });
-  return { prices, split: splitOf(prices), usageMetrics, guard };
+  const adjustments = resolveAdjustments(calcConfig, plan.currency, plan.minorDigits, rules);
+  reportUnknownFields(root, REQUEST_FIELDS, late);
+  if (!v.empty) return { ok: false, violations: v.list, total: v.total };
+  const { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices } = prices;
+  const { discountPercent, couponValue, taxRate } = adjustments;
+  return { ok: true, plan: { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices, discountPercent, couponValue, taxRate } };
+}
+
+/**
+ * Walks a `planConfig` alone (its limits, fields and rules, at the paths it has in a request)
+ * and resolves it for every request that will be priced with it.
+ * @example analyzePlanConfig({ currency: 'eur' }, resolveOptions()).ok // true
+ */
+export function analyzePlanConfig(planConfig: unknown, options: ResolvedOptions): { ok: true; parts: PlanConfigParts } | { ok: false; violations: FieldViolation[]; total: number } {
+  const v = new ViolationCollector();
+  const size = checkLimits({ planConfig }, options, v);
+  if (size === undefined) return { ok: false, violations: v.list, total: v.total };
+  const rules = v.section();
+  const parts = resolvePlanConfig(readRootField({ planConfig }, 'planConfig', new Walk(v)), size, rules, rules);
+  return v.empty ? { ok: true, parts } : { ok: false, violations: v.list, total: v.total };
 }
 
 // NOTE: for a pooled PER_UNIT price the rate is calcConfig.overageRates[m] when given ("0"

@@ -4,29 +4,66 @@ import type { PricingLimitName } from '../limits.js';
 import type { PathSegment } from './field-path.js';
 import { formatPath } from './field-path.js';
 
-/** Collects violations in discovery order, once per field and sentence; lists the first 100 and counts all. */
-export class ViolationCollector {
+/** Where a check records what it finds. */
+export interface Violations {
+  /** Records a violation at a path; `limit` names the request limit it breaks, if any. */
+  add(path: readonly PathSegment[] | string, description: string, limit?: PricingLimitName): void;
+  /** How many distinct violations the whole collector holds. */
+  readonly total: number;
+}
+
+// NOTE: the list has a fixed order (the request's shape in field order, then the rules), while
+// the walk reads some parts before others (the cycle in calcConfig resolves the prices). So a
+// collector has sections, listed one after the other in the order they were made, whatever
+// order they were written in.
+
+/** Collects violations once per field and sentence, in sections; lists the first 100 and counts all. */
+export class ViolationCollector implements Violations {
   // NOTE: made on the first violation: most collectors of a valid request never hold one.
   private seen: Set<string> | undefined;
-  /** The first `MAX_LISTED_VIOLATIONS` violations. */
-  readonly list: FieldViolation[] = [];
+  private readonly sections: FieldViolation[][] = [[]];
   /** How many distinct violations were recorded, listed or not. */
   total = 0;
 
-  /** Records a violation at a path; `limit` names the request limit it breaks, if any. */
   add(path: readonly PathSegment[] | string, description: string, limit?: PricingLimitName): void {
+    this.record(0, path, description, limit);
+  }
+
+  /**
+   * A section of this collector listed after every section made before it.
+   * @example const rules = v.section(); rules.add(['x'], 'late'); v.add(['y'], 'early'); v.list // y, then x
+   */
+  section(): Violations {
+    const at = this.sections.push([]) - 1;
+    const total = (): number => this.total;
+    return {
+      add: (path, description, limit) => this.record(at, path, description, limit),
+      get total() {
+        return total();
+      },
+    };
+  }
+
+  /** The first `MAX_LISTED_VIOLATIONS` violations, section by section. */
+  get list(): FieldViolation[] {
+    return this.sections.flat().slice(0, MAX_LISTED_VIOLATIONS);
+  }
+
+  /** Whether anything was recorded. */
+  get empty(): boolean {
+    return this.total === 0;
+  }
+
+  private record(at: number, path: readonly PathSegment[] | string, description: string, limit: PricingLimitName | undefined): void {
     const field = typeof path === 'string' ? path : formatPath(path);
     const key = `${field}\u0000${description}`;
     const seen = (this.seen ??= new Set());
     if (seen.has(key)) return;
     seen.add(key);
     this.total += 1;
-    if (this.list.length >= MAX_LISTED_VIOLATIONS) return;
-    this.list.push(limit === undefined ? { field, description } : { field, description, limit });
-  }
-
-  /** Whether anything was recorded. */
-  get empty(): boolean {
-    return this.total === 0;
+    const section = this.sections[at] as FieldViolation[];
+    // NOTE: no section lists more than the whole list does, so the first 100 overall are kept.
+    if (section.length >= MAX_LISTED_VIOLATIONS) return;
+    section.push(limit === undefined ? { field, description } : { field, description, limit });
   }
 }

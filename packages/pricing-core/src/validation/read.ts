@@ -3,42 +3,28 @@ import { decAbs, decIsZero, decSign } from '../money/decimal.js';
 import { MESSAGES } from '../errors/messages.js';
 import { readBounded } from '../money/bounds.js';
 import { decimalPlaces } from '../money/parse.js';
-import type { ViolationCollector } from './collector.js';
+import type { Violations } from './collector.js';
 import type { PathSegment } from './field-path.js';
+import type { NumberText, Scalar } from './read-fields.js';
+import { Refused } from './read-fields.js';
 
-// NOTE: readers take `unknown` because they also run when the schema failed elsewhere, so
-// that every violation is reported at once; a value of the wrong type was already reported
-// by the schema and reads as unset here.
+// NOTE: the rules' readers of what the walk typed: a refused value (of the wrong type, already
+// reported by the walk) reads as unset, so that every violation is reported at once.
 
 /** Unit amounts carry at most this many decimals. */
 export const MAX_UNIT_DECIMALS = 12;
 
-/** A plain object, or undefined. */
-export function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+/**
+ * A set value, or `fallback` when unset or refused.
+ * @example valueOr(undefined, 'PRODUCT_TYPE_BASE') // 'PRODUCT_TYPE_BASE'
+ */
+export function valueOr<T>(value: Scalar<T>, fallback: T): T {
+  return value === undefined || value instanceof Refused ? fallback : value;
 }
 
-/** An array, or an empty one. */
-export function asArray(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** A non-empty string, or undefined (`""` is unset). */
-export function readText(value: unknown): string | undefined {
+/** A non-empty text, or undefined (`""` is unset). */
+export function readText(value: Scalar<string>): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** `true` only for the boolean true. */
-export function readFlag(value: unknown): boolean {
-  return value === true;
-}
-
-/** An enum value, or undefined when unset (`*_UNSPECIFIED` included) or unknown. */
-export function readEnum<T extends string>(value: unknown, values: readonly T[]): T | undefined {
-  if (typeof value !== 'string' || value.endsWith('UNSPECIFIED')) return undefined;
-  return (values as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
 /** Bounds a number field must respect. */
@@ -49,9 +35,9 @@ export type NumberRule = 'nonNegative' | 'positive' | 'positiveInteger' | 'any';
  * @example readNumber(0, ['x'], v, 'nonNegative') // undefined: 0 means unset
  */
 export function readNumber(
-  value: unknown,
+  value: Scalar<NumberText>,
   path: readonly PathSegment[],
-  v: ViolationCollector,
+  v: Violations,
   rule: NumberRule,
 ): Decimal | undefined {
   if ((typeof value !== 'number' && typeof value !== 'string') || value === '') return undefined;
@@ -78,9 +64,9 @@ export function readNumber(
  * @example readMoney('0', ['x'], v) // undefined: a zero amount means unset
  */
 export function readMoney(
-  value: unknown,
+  value: Scalar<NumberText>,
   path: readonly PathSegment[],
-  v: ViolationCollector,
+  v: Violations,
   options: { maxDecimals?: number; decimalsMessage?: string; zeroIsSet?: boolean } = {},
 ): Decimal | undefined {
   if ((typeof value !== 'number' && typeof value !== 'string') || (value === '' && !options.zeroIsSet)) return undefined;

@@ -1,11 +1,17 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { Decimal } from '../money/decimal.js';
 import { decCompare, decOf, decSign, decText, ONE, quotientText, ZERO } from '../money/decimal.js';
-import type { ViolationCollector } from './collector.js';
-import { asObject, readMoney, readNumber } from './read.js';
+import type { CALC_CONFIG_FIELDS } from '../request/fields.js';
+import type { Violations } from './collector.js';
+import type { Fields } from './read-fields.js';
+import { readMoney, readNumber } from './read.js';
+
+/** `calcConfig` as the walk read it (unset when absent or refused). */
+export type CalcFields = Fields<typeof CALC_CONFIG_FIELDS> | undefined;
 
 const HUNDRED = decOf(100);
 const DEFAULT_CYCLE_HOURS = decOf(730);
+const NO_RATES: ReadonlyMap<string, undefined> = new Map();
 
 /** The cycle settings of `calcConfig`, resolved. */
 export interface CycleConfig {
@@ -17,11 +23,10 @@ export interface CycleConfig {
 
 /**
  * Reads `calcConfig.capHours`: unset means a 730-hour cycle (365 x 24 / 12).
- * @example resolveCycle({ capHours: 672 }, v).cycleHours.toString() // '672'
+ * @example resolveCycle(calc, v).cycleHours // 672, for calcConfig { capHours: 672 }
  */
-export function resolveCycle(calcConfig: unknown, v: ViolationCollector): CycleConfig {
-  const raw = asObject(calcConfig) ?? {};
-  const cap = readNumber(raw.capHours, ['calcConfig', 'capHours'], v, 'any');
+export function resolveCycle(calcConfig: CalcFields, v: Violations): CycleConfig {
+  const cap = readNumber(calcConfig?.capHours, ['calcConfig', 'capHours'], v, 'any');
   if (cap !== undefined && decSign(cap) < 0) {
     v.add(['calcConfig', 'capHours'], MESSAGES.capHoursPositive);
     return { cycleHours: DEFAULT_CYCLE_HOURS, capHours: null };
@@ -32,12 +37,11 @@ export function resolveCycle(calcConfig: unknown, v: ViolationCollector): CycleC
 /**
  * Reads `calcConfig.overageRates`: every value is set, "0" included (the one exception to
  * "unset means default").
- * @example resolveOverageRates({ overageRates: { transfer: '0' } }, v).get('transfer')?.toString() // '0'
+ * @example resolveOverageRates(calc, v).get('transfer') // the decimal 0, for calcConfig { overageRates: { transfer: '0' } }
  */
-export function resolveOverageRates(calcConfig: unknown, v: ViolationCollector): Map<string, Decimal> {
+export function resolveOverageRates(calcConfig: CalcFields, v: Violations): Map<string, Decimal> {
   const rates = new Map<string, Decimal>();
-  const map = asObject(asObject(calcConfig)?.overageRates);
-  for (const [metric, value] of map === undefined ? [] : Object.entries(map)) {
+  for (const [metric, value] of calcConfig?.overageRates ?? NO_RATES) {
     const rate = readMoney(value, ['calcConfig', 'overageRates', metric], v, { zeroIsSet: true });
     if (rate !== undefined) rates.set(metric, rate);
   }
@@ -56,21 +60,20 @@ export interface Adjustments {
 
 /**
  * Reads discount, coupon and tax with their bounds; the coupon has at most the currency's decimals.
- * @example resolveAdjustments({ taxRate: 0.2 }, 'USD', 2, v).taxRate.toString() // '0.2'
+ * @example resolveAdjustments(calc, 'USD', 2, v).taxRate // 0.2, for calcConfig { taxRate: 0.2 }
  */
-export function resolveAdjustments(calcConfig: unknown, currency: string, minorDigits: number, v: ViolationCollector): Adjustments {
-  const raw = asObject(calcConfig) ?? {};
-  const discount = readNumber(raw.discountPercent, ['calcConfig', 'discountPercent'], v, 'any') ?? ZERO;
+export function resolveAdjustments(calcConfig: CalcFields, currency: string, minorDigits: number, v: Violations): Adjustments {
+  const discount = readNumber(calcConfig?.discountPercent, ['calcConfig', 'discountPercent'], v, 'any') ?? ZERO;
   const discountOk = decSign(discount) >= 0 && decCompare(discount, HUNDRED) <= 0;
   if (!discountOk) v.add(['calcConfig', 'discountPercent'], MESSAGES.discountRange);
-  const tax = readNumber(raw.taxRate, ['calcConfig', 'taxRate'], v, 'any') ?? ZERO;
+  const tax = readNumber(calcConfig?.taxRate, ['calcConfig', 'taxRate'], v, 'any') ?? ZERO;
   const taxOk = decSign(tax) >= 0 && decCompare(tax, ONE) <= 0;
   if (!taxOk) {
     // NOTE: a value in (1, 100] is almost surely a percentage; the message says how to send it.
     const looksLikePercent = decCompare(tax, ONE) > 0 && decCompare(tax, HUNDRED) <= 0;
     v.add(['calcConfig', 'taxRate'], looksLikePercent ? MESSAGES.taxLooksLikePercent(decText(tax), quotientText(tax, HUNDRED)) : MESSAGES.taxRange);
   }
-  const coupon = readMoney(raw.couponValue, ['calcConfig', 'couponValue'], v, {
+  const coupon = readMoney(calcConfig?.couponValue, ['calcConfig', 'couponValue'], v, {
     maxDecimals: minorDigits,
     decimalsMessage: MESSAGES.couponDecimals(currency, minorDigits),
   });

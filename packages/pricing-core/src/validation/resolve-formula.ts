@@ -4,8 +4,10 @@ import { parseFormula } from '../formula/parser.js';
 import type { Decimal } from '../money/decimal.js';
 import { rat } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
-import type { ViolationCollector } from './collector.js';
+import type { Violations } from './collector.js';
 import type { PathSegment } from './field-path.js';
+import type { Scalar } from './read-fields.js';
+import { Refused } from './read-fields.js';
 import { readText } from './read.js';
 
 /**
@@ -13,15 +15,16 @@ import { readText } from './read.js';
  * @example resolveFormula('units * 2', path, v, fields)?.kind // 'FORMULA'
  */
 export function resolveFormula(
-  value: unknown,
+  value: Scalar<string>,
   pricePath: readonly PathSegment[],
-  v: ViolationCollector,
+  v: Violations,
   fields: { unitAmount: Decimal; freeUnits: Decimal },
 ): ModelSpec | undefined {
   const source = readText(value);
   const path = [...pricePath, 'pricingFormula'];
   if (source === undefined) {
-    if (typeof value !== 'string' && value !== undefined && value !== null) return undefined;
+    // NOTE: a refused value (not a text) was reported by the walk; only an unset or empty one is missing.
+    if (value instanceof Refused) return undefined;
     v.add(path, MESSAGES.formulaRequired);
     return undefined;
   }

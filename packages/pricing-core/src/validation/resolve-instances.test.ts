@@ -1,42 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { calculatePlanJson } from '../index.js';
-import { ViolationCollector } from './collector.js';
-import { resolveInstances } from './resolve-instances.js';
-import { usageKeyGuard } from './usage-keys.js';
+import { resolveOptions } from '../limits.js';
+import { analyzeRequest } from './analyze.js';
 
 const prices = [
   { pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'cpu', unitAmount: '1' },
   { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'ip', pricingModel: 'PRICING_MODEL_PER_UNIT', metricName: 'gb', unitAmount: '1' },
   { productType: 'PRODUCT_TYPE_ADDON', addonCode: 'disk', pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1' },
 ];
-const guard = usageKeyGuard(prices);
-const codes = new Set(['ip', 'disk']);
 
-/** The violations resolving one instance reports, as `field: description` lines. */
+/** The violations the walk reports for one instance of the plan, as `field: description` lines. */
 function reported(item: unknown): string[] {
-  const v = new ViolationCollector();
-  resolveInstances([item], codes, v, guard, undefined);
-  return v.list.map((violation) => `${violation.field}: ${violation.description}`);
+  const analysis = analyzeRequest({ planConfig: { prices }, instances: [item] });
+  return analysis.ok ? [] : analysis.violations.map((violation) => `${violation.field}: ${violation.description}`);
 }
 
 describe('examples', () => {
-  it('hands each instance to the sink as it is resolved, in order, and none after the first violation', () => {
+  it('hands each instance to the sink as it is read and resolved, in order, and none after the first violation', () => {
     const labels: string[] = [];
-    const v = new ViolationCollector();
-    const items = [{ region: 'a' }, { region: 'b' }, { quantity: -1 }, { region: 'd' }];
-    resolveInstances(items, codes, v, guard, { add: (instance) => labels.push(instance.label) });
+    const instances = [{ region: 'a' }, { region: 'b' }, { quantity: -1 }, { region: 'd' }];
+    const analysis = analyzeRequest({ planConfig: { prices }, instances }, resolveOptions(), () => ({ add: (instance) => labels.push(instance.label) }));
     expect(labels).toEqual(['instance-1 (a)', 'instance-2 (b)']);
-    expect(v.list.map((violation) => violation.field)).toEqual(['instances[2].quantity']);
+    expect(analysis.ok ? [] : analysis.violations.map((violation) => violation.field)).toEqual(['instances[2].quantity']);
   });
 
-  it('one pass per instance: its values, its add-on codes, then the typo guard on its usage maps', () => {
+  it('one pass per instance: its add-on codes and their usage, its measurements, its usage, then the typo guard on its usage maps', () => {
     expect(reported({ quantity: 2, hoursUsed: 100.25, usage: { cpu: 12.5 }, addons: [{ code: 'ip', usage: { gb: 3 } }, { code: 'disk' }] })).toEqual([]);
     expect(reported({ usage: { cpu: -1 } })).toEqual(['instances[0].usage.cpu: Must not be negative.']);
     expect(reported({ addons: [{ code: 'nope' }] })).toHaveLength(1);
     expect(reported({ usage: { Cpu: 1 } })).toHaveLength(1);
-    expect(reported({ quantity: -1, addons: [{ code: 'nope' }, { code: 'ip', usage: { gbb: 1 } }] }).map((line) => line.split(':')[0])).toEqual([
+    expect(reported({ quantity: -1, usage: { cpu: -1 }, addons: [{ code: 'nope' }, { code: 'ip', usage: { gbb: 1, transfer: -1 } }] }).map((line) => line.split(':')[0])).toEqual([
       'instances[0].addons[0].code',
+      'instances[0].addons[1].usage.transfer',
       'instances[0].quantity',
+      'instances[0].usage.cpu',
       'instances[0].addons[1].usage.gbb',
     ]);
   });

@@ -1,5 +1,4 @@
 import type { PricingModel } from '../constants.js';
-import { BILLING_PERIODS, METRIC_AGGREGATIONS, PRICING_MODELS, PRODUCT_TYPES } from '../constants.js';
 import { MESSAGES } from '../errors/messages.js';
 import type { Aggregation, Period, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { Decimal } from '../money/decimal.js';
@@ -7,55 +6,45 @@ import { decCompare, decOf, ONE, ZERO } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import { divDec, R1, rat } from '../money/rational.js';
 import type { ModelSpec } from '../models/types.js';
-import type { ViolationCollector } from './collector.js';
+import type { PRICE_FIELDS } from '../request/fields.js';
+import type { Violations } from './collector.js';
 import type { PathSegment } from './field-path.js';
+import type { Fields } from './read-fields.js';
+import { Refused } from './read-fields.js';
 import { resolveFormula } from './resolve-formula.js';
 import { resolveTiers } from './resolve-tiers.js';
-import { asObject, readEnum, readFlag, readMoney, readNumber, readText } from './read.js';
+import { readMoney, readNumber, readText, valueOr } from './read.js';
 
-// NOTE: periods of a price in the cycle: DAILY cycleHours/24, WEEKLY cycleHours/168, MONTHLY 1,
-// YEARLY 1/12; HOURLY is 1 here and multiplied by each instance's billable hours.
-function periodsPerCycle(period: Period, cycleHours: Decimal): Rational {
-  if (period === 'DAILY') return rat(cycleHours, HOURS_PER_DAY);
-  if (period === 'WEEKLY') return rat(cycleHours, HOURS_PER_WEEK);
+/** A price as the walk read it. */
+export type PriceFields = Fields<typeof PRICE_FIELDS>;
+
+// NOTE: periods of a price per unit of its time base: per hour of the cycle DAILY 1/24 and
+// WEEKLY 1/168 (the engine multiplies by cycleHours), per cycle MONTHLY 1 and YEARLY 1/12, per
+// billable hour HOURLY 1. So a price list resolves alike for every cycle.
+function periodsPerBase(period: Period): Rational {
+  if (period === 'DAILY') return rat(ONE, HOURS_PER_DAY);
+  if (period === 'WEEKLY') return rat(ONE, HOURS_PER_WEEK);
   return period === 'YEARLY' ? rat(ONE, MONTHS_PER_YEAR) : R1;
 }
 const HOURS_PER_DAY = decOf(24);
 const HOURS_PER_WEEK = decOf(168);
 const MONTHS_PER_YEAR = decOf(12);
 
-/** Whether an enum field was left unset (so a "required" message is due, not a type error). */
-function unsetEnum(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (typeof value === 'string' && value.endsWith('UNSPECIFIED'));
-}
-
 /**
- * Validates one price and resolves it for the hot loop; `undefined` when invalid.
- * @example resolvePrice(price, 0, 730, v)?.productType // 'BASE'
+ * Checks the rules of one price read by the walk and resolves it for the hot loop; `undefined` when invalid.
+ * @example resolvePrice(price, 0, v)?.productType // 'BASE'
  */
-export function resolvePrice(
-  value: unknown,
-  index: number,
-  cycleHours: Decimal,
-  v: ViolationCollector,
-): ResolvedPrice | undefined {
-  const raw = asObject(value);
-  // A price that is not an object was reported by the schema; there is nothing more to check.
-  if (raw === undefined) return undefined;
+export function resolvePrice(raw: PriceFields, index: number, v: Violations): ResolvedPrice | undefined {
   const before = v.total;
   const path: PathSegment[] = ['planConfig', 'prices', index];
   const at = (field: string): PathSegment[] => [...path, field];
 
-  const productType = (readEnum(raw.productType, PRODUCT_TYPES) ?? 'PRODUCT_TYPE_BASE').slice('PRODUCT_TYPE_'.length) as
-    | 'BASE'
-    | 'ADDON'
-    | 'USAGE';
+  const productType = valueOr(raw.productType, 'PRODUCT_TYPE_BASE').slice('PRODUCT_TYPE_'.length) as 'BASE' | 'ADDON' | 'USAGE';
   const addonCode = readText(raw.addonCode) ?? null;
   if (productType === 'ADDON' && addonCode === null) v.add(at('addonCode'), MESSAGES.addonCodeRequired);
   const metric = readText(raw.metricName) ?? null;
   if (productType === 'USAGE' && metric === null) v.add(at('metricName'), MESSAGES.usageMetricRequired);
-  const aggregationName = readEnum(raw.metricAggregation, METRIC_AGGREGATIONS) ?? 'SUM';
-  const aggregation = aggregationName.replace('METRIC_AGGREGATION_', '') as Aggregation;
+  const aggregation = valueOr(raw.metricAggregation, 'METRIC_AGGREGATION_SUM').replace('METRIC_AGGREGATION_', '') as Aggregation;
 
   const unitAmount = readMoney(raw.unitAmount, at('unitAmount'), v) ?? ZERO;
   const overagePrice = readMoney(raw.overagePrice, at('overagePrice'), v);
@@ -63,14 +52,14 @@ export function resolvePrice(
   const minimum = readMoney(raw.minimumCharge, at('minimumCharge'), v);
   const maximum = readMoney(raw.maximumCharge, at('maximumCharge'), v);
   if (minimum !== undefined && maximum !== undefined && decCompare(maximum, minimum) < 0) v.add(at('maximumCharge'), MESSAGES.maxBelowMin);
-  const period = (readEnum(raw.billingPeriod, BILLING_PERIODS) ?? 'BILLING_PERIOD_MONTHLY').slice('BILLING_PERIOD_'.length) as Period;
+  const period = valueOr(raw.billingPeriod, 'BILLING_PERIOD_MONTHLY').slice('BILLING_PERIOD_'.length) as Period;
   const interval = readNumber(raw.billingInterval, at('billingInterval'), v, 'positiveInteger') ?? ONE;
   const unitQuantity = readNumber(raw.unitQuantity, at('unitQuantity'), v, 'positive') ?? ONE;
   const packageSize = readNumber(raw.packageSize, at('packageSize'), v, 'positive');
   const packagePrice = readMoney(raw.packagePrice, at('packagePrice'), v);
 
-  const pricingModel = readEnum(raw.pricingModel, PRICING_MODELS);
-  if (pricingModel === undefined && unsetEnum(raw.pricingModel)) v.add(at('pricingModel'), MESSAGES.modelRequired);
+  const pricingModel = raw.pricingModel;
+  if (pricingModel === undefined) v.add(at('pricingModel'), MESSAGES.modelRequired);
   const model = resolveModel(pricingModel, raw, path, v, {
     unitAmount,
     // NOTE: overagePrice is the rate of metered usage only; "0" or unset falls back to unitAmount.
@@ -80,7 +69,7 @@ export function resolvePrice(
     packagePrice: packagePrice ?? unitAmount,
     freeUnits,
   });
-  if (model === undefined || pricingModel === undefined || v.total > before) return undefined;
+  if (model === undefined || typeof pricingModel !== 'string' || v.total > before) return undefined;
   return {
     index,
     productType,
@@ -90,12 +79,12 @@ export function resolvePrice(
     metric,
     aggregation,
     freeUnits,
-    prorate: readFlag(raw.prorate),
+    prorate: raw.prorate === true,
     period,
-    periodFactor: decCompare(interval, ONE) === 0 ? periodsPerCycle(period, cycleHours) : divDec(periodsPerCycle(period, cycleHours), interval),
+    periodFactor: decCompare(interval, ONE) === 0 ? periodsPerBase(period) : divDec(periodsPerBase(period), interval),
     minimum: minimum === undefined ? null : rat(minimum),
     maximum: maximum === undefined ? null : rat(maximum),
-    chargeTiming: typeof raw.chargeTiming === 'string' && raw.chargeTiming !== '' ? raw.chargeTiming : 'CHARGE_TIMING_UNSPECIFIED',
+    chargeTiming: valueOr(raw.chargeTiming, 'CHARGE_TIMING_UNSPECIFIED'),
   };
 }
 
@@ -108,26 +97,18 @@ interface ModelFields {
   freeUnits: Decimal;
 }
 
-function resolveModel(
-  model: PricingModel | undefined,
-  raw: Record<string, unknown>,
-  path: readonly PathSegment[],
-  v: ViolationCollector,
-  f: ModelFields,
-): ModelSpec | undefined {
-  switch (model) {
-    case undefined:
-    case 'PRICING_MODEL_UNSPECIFIED':
-      return undefined;
+function resolveModel(model: PriceFields['pricingModel'], raw: PriceFields, path: readonly PathSegment[], v: Violations, f: ModelFields): ModelSpec | undefined {
+  if (model === undefined || model instanceof Refused) return undefined;
+  switch (model as Exclude<PricingModel, 'PRICING_MODEL_UNSPECIFIED'>) {
     case 'PRICING_MODEL_FLAT':
       return { kind: 'FLAT', unitAmount: f.unitAmount };
     case 'PRICING_MODEL_PER_UNIT':
       return { kind: 'PER_UNIT', rate: f.rate, unitQuantity: f.unitQuantity };
     case 'PRICING_MODEL_PACKAGE':
       if (f.packageSize === undefined) {
-        if (raw.packageSize === undefined || raw.packageSize === null || Number(raw.packageSize) === 0) {
-          v.add([...path, 'packageSize'], MESSAGES.packageSizeRequired);
-        }
+        // NOTE: unset or zero; a refused value counts as zero when JavaScript reads it so (false, []).
+        const size = raw.packageSize instanceof Refused ? raw.packageSize.sent : raw.packageSize;
+        if (size === undefined || Number(size) === 0) v.add([...path, 'packageSize'], MESSAGES.packageSizeRequired);
         return undefined;
       }
       return { kind: 'PACKAGE', packageSize: f.packageSize, packagePrice: f.packagePrice };

@@ -1,13 +1,14 @@
 import { chargedBefore } from '../models/tiered-graduated.js';
-import { TIER_MODES } from '../constants.js';
 import { MESSAGES } from '../errors/messages.js';
 import type { Decimal } from '../money/decimal.js';
 import { decCompare, decIsZero, decText, ZERO } from '../money/decimal.js';
 import { rat } from '../money/rational.js';
 import type { ModelSpec, ResolvedTier } from '../models/types.js';
-import type { ViolationCollector } from './collector.js';
+import type { TIER_FIELDS } from '../request/fields.js';
+import type { Violations } from './collector.js';
 import type { PathSegment } from './field-path.js';
-import { asArray, asObject, readEnum, readFlag, readMoney, readNumber } from './read.js';
+import type { Fields } from './read-fields.js';
+import { readMoney, readNumber, valueOr } from './read.js';
 
 interface RawTier {
   index: number;
@@ -24,21 +25,19 @@ interface RawTier {
  * @example resolveTiers(price.tiers, ['planConfig', 'prices', 0], v)?.kind // 'TIERED_GRADUATED'
  */
 export function resolveTiers(
-  value: unknown,
+  list: readonly (Fields<typeof TIER_FIELDS> | undefined)[] | undefined,
   pricePath: readonly PathSegment[],
-  v: ViolationCollector,
+  v: Violations,
 ): ModelSpec | undefined {
   const before = v.total;
   const tiersPath = [...pricePath, 'tiers'];
-  const list = asArray(value);
-  if (list.length === 0) {
+  if (list === undefined || list.length === 0) {
     v.add(tiersPath, MESSAGES.tiersRequired);
     return undefined;
   }
   const tiers: RawTier[] = [];
   const modes = new Set<string>();
-  list.forEach((item, index) => {
-    const raw = asObject(item);
+  list.forEach((raw, index) => {
     const path = [...tiersPath, index];
     if (raw === undefined) {
       v.add(path, MESSAGES.object);
@@ -48,9 +47,9 @@ export function resolveTiers(
     const end = readNumber(raw.endExclusive, [...path, 'endExclusive'], v, 'nonNegative');
     if (end !== undefined && decCompare(end, start) <= 0) v.add([...path, 'endExclusive'], MESSAGES.tierEndAfterStart);
     const fee = readMoney(raw.flatFeeAmount, [...path, 'flatFeeAmount'], v);
-    const flagged = readFlag(raw.flatFee);
+    const flagged = raw.flatFee === true;
     if (fee !== undefined && !flagged) v.add([...path, 'flatFeeAmount'], MESSAGES.flatFeeWithoutFlag);
-    const mode = readEnum(raw.tierType, TIER_MODES) ?? 'TIER_MODE_GRADUATED';
+    const mode = valueOr(raw.tierType, 'TIER_MODE_GRADUATED');
     if (modes.size > 0 && !modes.has(mode)) v.add([...path, 'tierType'], MESSAGES.tierModeMixed);
     modes.add(mode);
     tiers.push({
@@ -77,7 +76,7 @@ export function resolveTiers(
 
 // NOTE: the tiers must cover [0, infinity) without gaps or overlaps, so no unit is left unpriced
 // or priced twice; paths name the tier as sent, not its sorted position.
-function checkCoverage(tiers: readonly RawTier[], tiersPath: readonly PathSegment[], v: ViolationCollector): void {
+function checkCoverage(tiers: readonly RawTier[], tiersPath: readonly PathSegment[], v: Violations): void {
   let previousEnd: Decimal | undefined = ZERO;
   tiers.forEach((tier, position) => {
     const path = [...tiersPath, tier.index];

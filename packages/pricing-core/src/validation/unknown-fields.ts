@@ -8,8 +8,8 @@ import { closestEnumValue, closestName } from '../errors/did-you-mean.js';
  */
 export function unknownKeys(value: object, known: ReadonlySet<string>): readonly string[] {
   let found: string[] | undefined;
-  // NOTE: for...in on purpose: it is what zod's strictObject iterates, and the hand-written
-  // shape checker must report exactly what the schema reports.
+  // NOTE: for...in on purpose: it is what a strict schema (zod's strictObject) iterates, so an
+  // inherited enumerable field is unknown too.
   for (const key in value) if (!known.has(key)) (found ??= []).push(key);
   return found ?? NONE;
 }

@@ -1,6 +1,8 @@
 import { MESSAGES } from '../errors/messages.js';
 import { editDistance, MAX_SUGGESTION_EDITS } from '../errors/did-you-mean.js';
-import { asArray, asObject, readText } from './read.js';
+import type { ResolvedUsage } from '../resolved/resolved-plan.js';
+import type { PriceFields } from './resolve-price.js';
+import { readText } from './read.js';
 
 // NOTE: usage maps keep free keys (a client may send metrics no price meters yet), but a typo
 // in a key must never price as zero: `usage: { transfer: 1000 }` against a price metering
@@ -24,16 +26,16 @@ export interface UsageKeyGuard {
 const NAME = /[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*/g;
 
 /**
- * Reads the guard from the prices as sent (so it holds when a price has other errors).
+ * Reads the guard from the prices as the walk read them (so it holds when a price has other errors).
  * @example usageKeyGuard([{ metricName: 'cpu', pricingModel: 'PRICING_MODEL_PER_UNIT' }]).instance // ['cpu']
  */
-export function usageKeyGuard(prices: unknown): UsageKeyGuard {
+export function usageKeyGuard(prices: readonly (PriceFields | undefined)[]): UsageKeyGuard {
   const used = new Set<string>();
   const instance: string[] = [];
   const addons = new Map<string, string[]>();
   const codes = new Set<string>();
-  for (const item of asArray(prices)) {
-    const raw = asObject(item) ?? {};
+  for (const raw of prices) {
+    if (raw === undefined) continue;
     const addonCode = raw.productType === 'PRODUCT_TYPE_ADDON' ? readText(raw.addonCode) : undefined;
     if (addonCode !== undefined) codes.add(addonCode);
     const formula = readText(raw.pricingFormula);
@@ -53,17 +55,16 @@ const NO_TYPOS: readonly (readonly [string, string])[] = [];
  * The keys of a usage map that no price uses and that look like a metered metric missing from
  * the map (equal ignoring case, or within two edits), each with its message; the caller
  * reports them at `<path of the map>.<key>`.
- * @example usageKeyTypos({ transfer: 1 }, ['Transfer'], guard.used) // [['transfer', 'Unknown metric ...']]
+ * @example usageKeyTypos(usage, ['Transfer'], guard.used) // [['transfer', 'Usage key "transfer" is used by no price; ...']] for usage { transfer: 1 }
  */
-export function usageKeyTypos(usage: unknown, metered: readonly string[] | undefined, used: ReadonlySet<string>): readonly (readonly [string, string])[] {
-  const map = metered === undefined || metered.length === 0 ? undefined : asObject(usage);
-  if (map === undefined) return NO_TYPOS;
+export function usageKeyTypos(usage: ResolvedUsage, metered: readonly string[] | undefined, used: ReadonlySet<string>): readonly (readonly [string, string])[] {
+  if (metered === undefined || metered.length === 0 || usage.kind !== 'map') return NO_TYPOS;
+  const map = usage.metrics;
   let missing: readonly string[] | undefined;
   let typos: (readonly [string, string])[] | undefined;
-  // NOTE: for...in with Object.hasOwn yields the keys of Object.keys, in its order, without making the list.
-  for (const key in map) {
-    if (!Object.hasOwn(map, key) || used.has(key)) continue;
-    missing ??= (metered as readonly string[]).filter((metric) => !Object.hasOwn(map, metric));
+  for (const key of map.keys()) {
+    if (used.has(key)) continue;
+    missing ??= metered.filter((metric) => !map.has(metric));
     let best: string | undefined;
     let bestDistance = MAX_SUGGESTION_EDITS + 1;
     for (const metric of missing) {
