@@ -1,5 +1,4 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { runServer } from '../process/run-server.js';
 
 /**
  * `billing serve`: the server as `pnpm start` runs it; `--port` and `--host` override PORT and HOST.
@@ -13,6 +12,9 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'interface to bind (overrides HOST)', hostText)
     .addHelpText('after', '\nExamples:\n  billing serve\n  BILLING_JWT_SECRET=... billing serve --port 8080 --host 0.0.0.0')
     .action(async (options: { port?: string; host?: string }) => {
+      // NOTE: the server (HTTP framework, logger, metrics, worker pool) is loaded only when it is
+      // run: every other command starts without reading those modules.
+      const { runServer } = await import('../process/run-server.js');
       await runServer({
         ...process.env,
         ...(options.port === undefined ? {} : { PORT: options.port }),

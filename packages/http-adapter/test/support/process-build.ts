@@ -73,6 +73,8 @@ async function buildPackage({ dir, entries }: PackageBuild): Promise<void> {
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(root, file)])),
     outdir: join(root, OUT_DIR),
     bundle: true,
+    // NOTE: a dynamic import stays lazy only in a chunk of its own (as in tsup's build of dist/).
+    splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
