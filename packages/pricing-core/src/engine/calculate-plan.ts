@@ -41,7 +41,7 @@ export function computePlan(plan: ResolvedPlan, pricer: PlanPricer, v: Violation
     overageSum = add(overageSum, charge.trace.amount);
   }
   const overageCost = roundMoney(overageSum, digits);
-  const totals = computeTotals(decPlus(subtotal, overageCost), plan.discountPercent, plan.couponValue, plan.taxRate, digits);
+  const totals = computeTotals(decPlus(subtotal, overageCost), plan);
   // NOTE: one literal with `debug` last; the FULL view replaces `debug` in place.
   const result: PlanResult = {
     lineItems,
@@ -49,6 +49,7 @@ export function computePlan(plan: ResolvedPlan, pricer: PlanPricer, v: Violation
     pooledUsage,
     subtotal: formatMoney(subtotal, digits),
     overageCost: formatMoney(overageCost, digits),
+    commitmentTrueUp: formatMoney(totals.commitmentTrueUp, digits),
     discounted: formatMoney(totals.discounted, digits),
     tax: formatMoney(totals.tax, digits),
     total: formatMoney(totals.total, digits),

@@ -81,6 +81,8 @@ export interface ResolvedPlan {
   readonly addonPrices: ReadonlyMap<string, readonly ResolvedPrice[]>;
   /** USAGE prices in input order. */
   readonly usagePrices: readonly ResolvedPrice[];
+  /** `planConfig.minimumCommitment`, zero when none. */
+  readonly minimumCommitment: Decimal;
   /** Percent discount, 0 to 100. */
   readonly discountPercent: Decimal;
   /** Coupon amount. */
@@ -89,8 +91,11 @@ export interface ResolvedPlan {
   readonly taxRate: Decimal;
 }
 
-/** What pricing an instance reads of the plan: everything but the adjustments, resolved after the instances. */
-export type PlanPrices = Omit<ResolvedPlan, 'discountPercent' | 'couponValue' | 'taxRate'>;
+/** The plan's figures the totals read: the commitment, and the adjustments resolved after the instances. */
+export type TotalsTerms = Pick<ResolvedPlan, 'minorDigits' | 'minimumCommitment' | 'discountPercent' | 'couponValue' | 'taxRate'>;
+
+/** What pricing an instance reads of the plan: everything but the totals' own terms. */
+export type PlanPrices = Omit<ResolvedPlan, 'minimumCommitment' | 'discountPercent' | 'couponValue' | 'taxRate'>;
 
 /**
  * Takes the instances of a valid plan one by one, in input order, as each is resolved and

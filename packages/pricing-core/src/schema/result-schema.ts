@@ -36,6 +36,7 @@ export const planResultSchema = z.object({
   pooledUsage: z.record(z.string(), z.number()),
   subtotal: moneyText,
   overageCost: moneyText,
+  commitmentTrueUp: moneyText,
   discounted: moneyText,
   tax: moneyText,
   total: moneyText,

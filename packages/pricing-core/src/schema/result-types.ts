@@ -26,7 +26,9 @@ export interface PlanResult {
   subtotal: string;
   /** Rounded sum of the pooled USAGE price amounts. */
   overageCost: string;
-  /** `subtotal + overageCost` less the percent discount and the coupon. */
+  /** What `subtotal + overageCost` falls short of `planConfig.minimumCommitment` (zero when it does not, or the plan has none). */
+  commitmentTrueUp: string;
+  /** `subtotal + overageCost + commitmentTrueUp` less the percent discount and the coupon. */
   discounted: string;
   /** `round(discounted x taxRate)`. */
   tax: string;
@@ -114,7 +116,7 @@ export interface PriceDebug {
 
 /** The totals, step by step. */
 export interface TotalsDebug {
-  /** `subtotal + overageCost`. */
+  /** `subtotal + overageCost + commitmentTrueUp`. */
   pre: string;
   /** `round(pre x discountPercent / 100)`. */
   percentOff: string;

@@ -75,7 +75,8 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   if (!v.empty) return { ok: false, violations: v.list, total: v.total };
   const { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices } = prices;
   const { discountPercent, couponValue, taxRate } = adjustments;
-  return { ok: true, plan: { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices, discountPercent, couponValue, taxRate } };
+  const { minimumCommitment } = plan;
+  return { ok: true, plan: { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices, minimumCommitment, discountPercent, couponValue, taxRate } };
 }
 
 /**
