@@ -50,6 +50,7 @@ export function moneyFields(result: PlanResult): [string, string][] {
   const fields: [string, string][] = [
     ['subtotal', result.subtotal],
     ['overageCost', result.overageCost],
+    ['commitmentTrueUp', result.commitmentTrueUp],
     ['discounted', result.discounted],
     ['tax', result.tax],
     ['total', result.total],
