@@ -668,32 +668,32 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description Sum of the line subtotals. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             subtotal: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description Rounded sum of the pooled USAGE price amounts. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             overageCost: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description What `subtotal + overageCost` falls short of `planConfig.minimumCommitment`; zero when it does not, or the plan has none. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             commitmentTrueUp: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description `subtotal + overageCost + commitmentTrueUp` less the percent discount and the coupon. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             discounted: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description `round(discounted x taxRate)`. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             tax: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description `discounted + tax`. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             total: string;

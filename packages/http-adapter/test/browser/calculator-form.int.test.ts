@@ -218,7 +218,7 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
   });
 
   it('a minimum commitment: its field in the settings, a true-up bar in "where the total comes from" and the floor it sets on the what-if chart', async () => {
-    const committed = { ...TIERED_PLAN, planConfig: { ...TIERED_PLAN.planConfig, minimumCommitment: '200.00' } };
+    const committed = { ...TIERED_PLAN, planConfig: { ...TIERED_PLAN.planConfig, minimumCommitment: '200.00' as const } };
     const result = calculatePlan(committed);
     expect(result.commitmentTrueUp).toBe('42.00');
     const page = await open(committed);

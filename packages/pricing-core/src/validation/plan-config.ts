@@ -1,10 +1,9 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { ParsedPlanConfig } from '../limits.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
-import type { Decimal } from '../money/decimal.js';
 import { ZERO } from '../money/decimal.js';
 import type { PLAN_CONFIG_FIELDS } from '../request/fields.js';
-import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { PlanTerms, ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { PriceListSize } from './check-limits.js';
 import type { Violations } from './collector.js';
 import type { Fields } from './read-fields.js';
@@ -52,8 +51,8 @@ export class PlanConfigParts implements ParsedPlanConfig {
     readonly split: PriceSplit,
     /** The size the request limits read. */
     readonly size: PriceListSize,
-    /** `minimumCommitment`, zero when none. */
-    readonly minimumCommitment: Decimal,
+    /** The totals' terms of the plan: `minimumCommitment`, zero when none. */
+    readonly terms: PlanTerms,
   ) {}
 
   get priceCount(): number {
@@ -88,5 +87,5 @@ export function resolvePlanConfig(planConfig: Fields<typeof PLAN_CONFIG_FIELDS> 
   });
   const commitment = readMoney(planConfig?.minimumCommitment, ['planConfig', 'minimumCommitment'], rules, { maxDecimals: minorDigits, decimalsMessage: MESSAGES.couponDecimals(currency ?? 'USD', minorDigits) });
   // NOTE: the guard is read from every price as the walk read it, so it holds when a price has other errors.
-  return new PlanConfigParts(currency ?? 'USD', minorDigits, prices, usageMetrics, usageKeyGuard(typed), splitOf(prices), size, commitment ?? ZERO);
+  return new PlanConfigParts(currency ?? 'USD', minorDigits, prices, usageMetrics, usageKeyGuard(typed), splitOf(prices), size, { minimumCommitment: commitment ?? ZERO });
 }
