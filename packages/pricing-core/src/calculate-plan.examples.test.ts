@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, calculatePlanJson, PricingValidationError } from './index.js';
-import type { CalcConfig, Instance, PlanRequest, Price, Tier } from './request/types.js';
+import type { CalcConfig, DecimalString, Instance, PlanRequest, Price, Tier } from './request/types.js';
 
 /** A request as a client would send it. */
 function request(
@@ -163,6 +163,43 @@ describe('examples', () => {
     it('overageCost = 0.00', () => expect(pooled().overageCost).toBe('0.00'));
     it('per instance it would have cost 5.00', () => {
       expect(calculatePlanJson(request([transfer('PRODUCT_TYPE_BASE')], instances)).total).toBe('5.00');
+    });
+  });
+
+  describe('worked example: a minimum commitment on a FLAT $10 per machine', () => {
+    const flat: Price = { pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '10' };
+    const committed = (minimumCommitment: DecimalString | null | undefined, instances: Instance[], calcConfig?: CalcConfig) =>
+      calculatePlan({ ...request([flat], instances, calcConfig), planConfig: { prices: [flat], minimumCommitment } });
+    const figures = (result: ReturnType<typeof calculatePlan>) => {
+      const { pre, percentOff, couponOff } = result.debug.totals;
+      return [result.subtotal, result.commitmentTrueUp, pre, percentOff, couponOff, result.tax, result.total];
+    };
+    it.each<DecimalString | null | undefined>([undefined, null, '0', '0.00'])('commitment %j is none: true-up 0.00, total 20.00', (commitment) => {
+      expect(figures(committed(commitment, [{}, {}]))).toEqual(['20.00', '0.00', '20.00', '0.00', '0.00', '0.00', '20.00']);
+    });
+    it('commitment 15.00, met by 20.00: true-up 0.00', () => {
+      expect(figures(committed('15.00', [{}, {}]))).toEqual(['20.00', '0.00', '20.00', '0.00', '0.00', '0.00', '20.00']);
+    });
+    it('commitment 50.00 over 20.00: true-up 30.00, pre 50.00, total 50.00', () => {
+      expect(figures(committed('50.00', [{}, {}]))).toEqual(['20.00', '30.00', '50.00', '0.00', '0.00', '0.00', '50.00']);
+    });
+    it('discount and coupon apply to the committed amount, tax to what remains: 50.00 - 5.00 - 5.00 + 8.00 = 48.00', () => {
+      const result = committed('50.00', [{}, {}], { discountPercent: 10, couponValue: '5', taxRate: 0.2 });
+      expect(figures(result)).toEqual(['20.00', '30.00', '50.00', '5.00', '5.00', '8.00', '48.00']);
+      expect(result.discounted).toBe('40.00');
+    });
+    it('not prorated: half a cycle of a prorated $10 is 5.00, and the commitment 10 adds a true-up of 5.00', () => {
+      const prorated: Price = { ...flat, prorate: true };
+      const result = calculatePlan({ planConfig: { prices: [prorated], minimumCommitment: '10' }, instances: [{ hoursUsed: 365 }] });
+      expect(figures(result)).toEqual(['5.00', '5.00', '10.00', '0.00', '0.00', '0.00', '10.00']);
+    });
+    it('commitmentTrueUp comes right after overageCost in the result', () => {
+      const keys = Object.keys(committed('50', [{}]));
+      expect(keys[keys.indexOf('overageCost') + 1]).toBe('commitmentTrueUp');
+    });
+    it('in JPY the true-up has no minor digits', () => {
+      const result = calculatePlan({ planConfig: { currency: 'JPY', prices: [flat], minimumCommitment: '1000' }, instances: [{}] });
+      expect([result.commitmentTrueUp, result.total]).toEqual(['990', '1000']);
     });
   });
 

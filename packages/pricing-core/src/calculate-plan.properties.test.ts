@@ -6,6 +6,7 @@ import { planResultSchema } from './schema/index.js';
 import type { PlanResult } from './index.js';
 import {
   ADDON_CODES,
+  commitmentDrawArb,
   currencyOf,
   decimalArb,
   growUsage,
@@ -14,6 +15,7 @@ import {
   planArb,
   pooledPlanArb,
   tiersArb,
+  withCommitment,
 } from './testing/arbitraries.js';
 import type { Instance, PlanRequest, Price } from './request/types.js';
 import { mutatedPlanArb } from '../test/support/mutations.js';
@@ -141,13 +143,54 @@ describe('properties', () => {
     );
   });
 
-  it('discount steps: pre = subtotal + overageCost, discounted = pre - percentOff - couponOff', () => {
+  it('discount steps: pre = subtotal + overageCost + commitmentTrueUp, discounted = pre - percentOff - couponOff', () => {
     fc.assert(
       fc.property(planArb(), (plan) => {
         const result = calculatePlanJson(plan);
         const { pre, percentOff, couponOff } = result.debug.totals;
-        expect(new Big(pre).eq(new Big(result.subtotal).plus(result.overageCost))).toBe(true);
+        expect(new Big(pre).eq(sum([result.subtotal, result.overageCost, result.commitmentTrueUp]))).toBe(true);
         expect(new Big(result.discounted).eq(new Big(pre).minus(percentOff).minus(couponOff))).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  /** A generated plan priced without a commitment, then with one drawn around its own fees. */
+  const committedArb = fc.record({ plan: planArb(), draw: commitmentDrawArb }).map(({ plan, draw }) => {
+    const bare = calculatePlanJson(withCommitment(plan, { kind: 'none', minor: 0 }, '0'));
+    const committed = withCommitment(plan, draw, sum([bare.subtotal, bare.overageCost]).toFixed(MINOR_DIGITS[currencyOf(plan)]));
+    return { bare, committed, commitment: new Big(committed.planConfig?.minimumCommitment ?? '0'), result: calculatePlanJson(committed) };
+  });
+
+  it('commitment floor: pre >= minimumCommitment', () => {
+    fc.assert(
+      fc.property(committedArb, ({ commitment, result }) => {
+        expect(new Big(result.debug.totals.pre).gte(commitment)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('commitment exactness: commitmentTrueUp > 0 => pre = minimumCommitment, and commitmentTrueUp = max(0, minimumCommitment - (subtotal + overageCost))', () => {
+    fc.assert(
+      fc.property(committedArb, ({ bare, commitment, result }) => {
+        const shortfall = commitment.minus(sum([result.subtotal, result.overageCost]));
+        expect(result.commitmentTrueUp).toBe((shortfall.gt(0) ? shortfall : new Big(0)).toFixed(MINOR_DIGITS[result.currency as 'USD']));
+        if (new Big(result.commitmentTrueUp).gt(0)) expect(new Big(result.debug.totals.pre).eq(commitment)).toBe(true);
+        expect(publicPart({ ...result, commitmentTrueUp: '', total: '', discounted: '', tax: '' })).toEqual(publicPart({ ...bare, commitmentTrueUp: '', total: '', discounted: '', tax: '' }));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('commitment sums: every printed total is the exact sum of its printed parts with a commitment drawn around the fees', () => {
+    fc.assert(
+      fc.property(committedArb, ({ result }) => {
+        const { pre, percentOff, couponOff } = result.debug.totals;
+        expect(new Big(pre).eq(sum([result.subtotal, result.overageCost, result.commitmentTrueUp]))).toBe(true);
+        expect(new Big(result.discounted).eq(new Big(pre).minus(percentOff).minus(couponOff))).toBe(true);
+        expect(new Big(result.total).eq(sum([result.discounted, result.tax]))).toBe(true);
+        expect(new Big(result.subtotal).eq(sum(result.lineItems.map((line) => line.subtotal)))).toBe(true);
       }),
       { numRuns: RUNS },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculatePlanJson, PricingValidationError, validatePlanRequestJson } from './index.js';
+import { calculatePlanJson, parsePlanConfig, parsePlanConfigJson, PricingValidationError, validatePlanRequestJson } from './index.js';
 
 type Json = Record<string, unknown>;
 const price = (fields: Json): Json => ({ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '1', ...fields });
@@ -96,6 +96,36 @@ describe('validation: calcConfig bounds', () => {
     expect(fields(plan([usage], { calcConfig: { overageRates: { gb: '0' } } }))).toEqual([]);
     expect(fields(plan([usage], { calcConfig: { overageRates: { cpu: '1' } } }))).toEqual(['calcConfig.overageRates.cpu']);
     expect(fields(plan([usage], { calcConfig: { overageRates: { gb: '-1' } } }))).toEqual(['calcConfig.overageRates.gb']);
+  });
+});
+
+describe('validation: planConfig.minimumCommitment', () => {
+  const committed = (minimumCommitment: unknown, currency?: string): Json => ({ planConfig: { currency, minimumCommitment } });
+  it('takes money with couponValue\'s bounds; "0", null and omitted mean none', () => {
+    for (const value of ['0', null, undefined, '10.000', '999999999999999.99', 12]) expect(fields(committed(value))).toEqual([]);
+    expect(fields(committed('1.005', 'KWD'))).toEqual([]);
+  });
+  it.each([
+    ['a currency sign', '$10', /currency sign/],
+    ['more decimals than the currency', '10.001', /at most 2 decimal places, the minor units of USD/],
+    ['a negative amount', '-5', /negative/],
+    ['10^15 or more', '1000000000000000', /10\^15|below/],
+  ])('refuses %s, naming planConfig.minimumCommitment', (_case, value, sentence) => {
+    expect(fields(committed(value))).toEqual(['planConfig.minimumCommitment']);
+    expect(describeOf(committed(value), 'planConfig.minimumCommitment')).toMatch(sentence);
+  });
+  it('refuses a fraction of a yen in JPY', () => {
+    expect(describeOf(committed('1.5', 'JPY'), 'planConfig.minimumCommitment')).toMatch(/at most 0 decimal places, the minor units of JPY/);
+  });
+  it('names a misspelt minimumCommitment with a suggestion', () => {
+    const request = { planConfig: { minimumCommitmnet: '10' } };
+    expect(fields(request)).toEqual(['planConfig.minimumCommitmnet']);
+    expect(describeOf(request, 'planConfig.minimumCommitmnet')).toMatch(/did you mean "minimumCommitment"\?/);
+  });
+  it('is read once with the plan: parsePlanConfig keeps it for every request priced with it', () => {
+    const parsed = parsePlanConfig({ prices: [price({ unitAmount: '10' })], minimumCommitment: '25' });
+    expect(calculatePlanJson({ instances: [{}] }, { planConfig: parsed }).commitmentTrueUp).toBe('15.00');
+    expect(() => parsePlanConfigJson({ minimumCommitment: '$10' })).toThrow(PricingValidationError);
   });
 });
 

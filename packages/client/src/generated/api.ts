@@ -502,7 +502,7 @@ export interface components {
     schemas: {
         /** @description A pricing request: the body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. Every field may be left out; `{}` prices to zero in USD. */
         PlanRequest: {
-            /** @description The plan: its prices and their currency. */
+            /** @description The plan: its prices, their currency and its minimum commitment. */
             planConfig?: {
                 /** @description The plan's name; reported nowhere, does not change the price. */
                 planName?: string | null;
@@ -593,6 +593,11 @@ export interface components {
                     /** @description CHARGE_TIMING_IN_ADVANCE or CHARGE_TIMING_IN_ARREARS; reported in debug, never changes amounts. */
                     chargeTiming?: ("CHARGE_TIMING_UNSPECIFIED" | "CHARGE_TIMING_IN_ADVANCE" | "CHARGE_TIMING_IN_ARREARS") | null;
                 }[] | null;
+                /**
+                 * @description The least the plan bills per cycle before discounts and tax, in the plan's currency: when subtotal + overageCost falls short, the difference is billed as commitmentTrueUp. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). At most the currency's minor digits, below 10^15. Unset or "0" means no commitment. Not prorated: the whole amount applies however few hours the instances ran.
+                 * @example 12.30
+                 */
+                minimumCommitment?: string | number | null;
             } | null;
             /** @description The instances to price, one line item each, in this order. At most 10,000 (limit maxInstances). */
             instances?: {
@@ -663,27 +668,32 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description Sum of the line subtotals. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             subtotal: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description Rounded sum of the pooled USAGE price amounts. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             overageCost: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description What `subtotal + overageCost` falls short of `planConfig.minimumCommitment`; zero when it does not, or the plan has none. Plain decimal with exactly the currency minor digits.
+             * @example 12.30
+             */
+            commitmentTrueUp: string;
+            /**
+             * @description `subtotal + overageCost + commitmentTrueUp` less the percent discount and the coupon. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             discounted: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description `round(discounted x taxRate)`. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             tax: string;
             /**
-             * @description Plain decimal with exactly the currency minor digits.
+             * @description `discounted + tax`. Plain decimal with exactly the currency minor digits.
              * @example 12.30
              */
             total: string;
@@ -1430,6 +1440,7 @@ export interface operations {
                      *       },
                      *       "subtotal": "32.50",
                      *       "overageCost": "7.00",
+                     *       "commitmentTrueUp": "0.00",
                      *       "discounted": "35.55",
                      *       "tax": "7.11",
                      *       "total": "42.66",

@@ -3,7 +3,7 @@
 // form and as JSON, each edit of one redrawing the other; the address keeps it as
 // #plan=<base64url of the request JSON>.
 import * as engine from './pricing-core.js';
-import { drawUsageChart, drawWaterfall, usageSeries } from './charts.js';
+import { commitmentSet, drawUsageChart, drawWaterfall, usageSeries } from './charts.js';
 import { isZero } from './decimal.js';
 import { renderForm } from './form.js';
 import { chartablePrices } from './form-instances.js';
@@ -94,6 +94,7 @@ function showResult(result) {
   fill($('totals').tBodies[0], [
     ['Subtotal', result.subtotal],
     ['Overage (pooled usage)', result.overageCost],
+    ...(commitmentSet(request) ? [['Commitment true-up', result.commitmentTrueUp]] : []),
     [`Discount (${result.discountPercent}%)`, off(percentOff)],
     ...(isZero(couponOff) ? [] : [['Coupon', off(couponOff)]]),
     ['Tax', result.tax],
@@ -144,7 +145,7 @@ function drawCharts() {
   const priced = lastResult !== null && request !== null;
   $('pictures').hidden = !priced;
   if (!priced) return;
-  drawWaterfall($('waterfall'), lastResult);
+  drawWaterfall($('waterfall'), lastResult, commitmentSet(request));
   syncChartChoices();
   const series =
     chartChoice.priceIndex === null

@@ -23,11 +23,17 @@ function svg(tag, attributes = {}, text) {
 }
 
 /**
+ * Whether a request sets a minimum commitment ("0" means none).
+ * @example commitmentSet({ planConfig: { minimumCommitment: '50.00' } }) // true
+ */
+export const commitmentSet = (request) => request?.planConfig?.minimumCommitment != null && !isZero(String(request.planConfig.minimumCommitment));
+
+/**
  * The steps from nothing to the total: a bar per line item (base, then add-ons), then overage,
- * discount (down) and tax, then the total.
+ * the commitment's true-up (when the plan sets a commitment), discount (down) and tax, then the total.
  * @example waterfallSteps(calculatePlan(request)).at(-1) // { kind: 'total', from: '0', to: result.total, ... }
  */
-export function waterfallSteps(result) {
+export function waterfallSteps(result, committed = false) {
   const steps = [];
   let running = '0';
   const items = result.lineItems;
@@ -49,7 +55,9 @@ export function waterfallSteps(result) {
   // NOTE: the amount before discounts and the discounts are the engine's (its debug totals), not re-derived.
   const { pre, percentOff, couponOff } = result.debug.totals;
   const off = [percentOff, couponOff].filter((amount) => !isZero(amount)).map((amount) => `-${amount}`);
-  steps.push({ kind: 'overage', label: 'Overage', amount: result.overageCost, from: result.subtotal, to: pre });
+  const charged = plus(result.subtotal, result.overageCost);
+  steps.push({ kind: 'overage', label: 'Overage', amount: result.overageCost, from: result.subtotal, to: charged });
+  if (committed) steps.push({ kind: 'commitment', label: 'Commitment true-up', amount: result.commitmentTrueUp, from: charged, to: pre });
   steps.push({ kind: 'discount', label: isZero(couponOff) ? 'Discount' : 'Discount, coupon', amount: off.length > 0 ? off.join(' ') : '0', from: pre, to: result.discounted });
   steps.push({ kind: 'tax', label: 'Tax', amount: result.tax, from: result.discounted, to: result.total });
   steps.push({ kind: 'total', label: 'Total', amount: result.total, from: '0', to: result.total });
@@ -57,8 +65,8 @@ export function waterfallSteps(result) {
 }
 
 /** Draws "where the total comes from" into `container` (an element holding one SVG). */
-export function drawWaterfall(container, result) {
-  const steps = waterfallSteps(result);
+export function drawWaterfall(container, result, committed = false) {
+  const steps = waterfallSteps(result, committed);
   const width = Math.max(280, container.clientWidth || 480);
   const row = 26;
   const labelWidth = Math.min(140, Math.round(width * 0.34));
@@ -144,7 +152,19 @@ export function usageSeries(calculatePlan, request, { priceIndex, instanceIndex 
   // NOTE: volume tiers jump just past a boundary; a point on each side shows the jump.
   for (const b of boundaries) usages.add(b).add(Math.min(max, b + max / 1000));
   const points = [...usages].filter((u) => u >= 0).sort((a, b) => a - b).map((usage) => ({ usage, total: at(usage) }));
-  return { metric, max, points, boundaries, current: { usage: current, total: at(current) } };
+  return { metric, max, points, boundaries, current: { usage: current, total: at(current) }, floor: commitmentFloor(calculatePlan, request) };
+}
+
+/**
+ * The least total a plan with a minimum commitment bills, however little is used: the engine's
+ * total for the plan with no prices and no instances (so pre is the commitment), after the
+ * plan's discount, coupon and tax; null without a commitment.
+ * @example commitmentFloor(calculatePlan, { planConfig: { minimumCommitment: '50' } }) // '50.00'
+ */
+export function commitmentFloor(calculatePlan, request) {
+  if (!commitmentSet(request)) return null;
+  const calcConfig = isObject(request.calcConfig) ? { ...request.calcConfig, overageRates: undefined } : request.calcConfig;
+  return calculatePlan({ ...request, planConfig: { ...request.planConfig, prices: [] }, instances: [], calcConfig }).total;
 }
 
 /** Draws "what if usage changes" from `usageSeries`' answer. */
@@ -174,6 +194,15 @@ export function drawUsageChart(container, series, currency) {
     svg('text', { x: (margin.left + width - margin.right) / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-label' }, `usage of ${series.metric}`),
     svg('text', { x: margin.left + 6, y: 12, 'text-anchor': 'start', class: 'axis-label' }, `total (${currency})`),
   );
+  if (series.floor != null) {
+    const g = svg('g', { 'data-testid': 'commitment-floor', 'data-total': series.floor, class: 'floor' });
+    g.append(
+      svg('title', {}, `the minimum commitment sets the floor: total ${series.floor} ${currency}`),
+      svg('line', { x1: margin.left, x2: width - margin.right, y1: y(series.floor), y2: y(series.floor) }),
+      svg('text', { x: width - margin.right, y: y(series.floor) - 4, 'text-anchor': 'end', class: 'tick' }, `commitment floor ${series.floor}`),
+    );
+    chart.append(g);
+  }
   for (const b of series.boundaries) {
     const g = svg('g', { 'data-testid': 'tier-boundary', 'data-usage': b.usage, class: 'boundary' });
     g.append(svg('title', {}, `${b.label} (usage ${b.usage})`), svg('line', { x1: x(b.usage), x2: x(b.usage), y1: margin.top, y2: height - margin.bottom }));

@@ -90,7 +90,7 @@ class FormBuilder {
     return el('fieldset', { 'data-path': pathText(path), 'data-field-of': pathText(path) }, el('legend', { text: legend }), ...children);
   }
 
-  /** The calculation settings part of the form (and the plan's currency). */
+  /** The calculation settings part of the form (and the plan's currency and minimum commitment). */
   settings() {
     const at = (key) => ['calcConfig', key];
     return el(
@@ -101,6 +101,7 @@ class FormBuilder {
       this.field(at('discountPercent'), 'Discount (%)', 'number', { placeholder: '0' }),
       this.field(at('couponValue'), 'Coupon (amount off)', 'money', { placeholder: '0' }),
       this.field(at('taxRate'), 'Tax rate (0.2 is 20%)', 'number', { placeholder: '0' }),
+      this.field(['planConfig', 'minimumCommitment'], 'Minimum commitment (per cycle)', 'money', { placeholder: '0', hint: 'The least the plan bills before discounts and tax; not prorated.' }),
     );
   }
 }

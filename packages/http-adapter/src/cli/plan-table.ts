@@ -2,16 +2,27 @@ import type { PlanResult } from '@billing/pricing-core';
 import { subtractDecimals } from './decimal-text.js';
 
 /**
- * The priced plan as an aligned text table: a row per line item, then the totals with the currency.
- * @example planTable(calculatePlan(request))
+ * Whether a valid request sets a minimum commitment (present and not zero: "0" means none).
+ * @example commitmentSet({ planConfig: { minimumCommitment: '0.00' } }) // false
  */
-export function planTable(result: PlanResult): string {
+export function commitmentSet(request: unknown): boolean {
+  const value = (request as { planConfig?: { minimumCommitment?: unknown } | null } | null)?.planConfig?.minimumCommitment;
+  return value !== undefined && value !== null && !/^[0.]+$/.test(String(value));
+}
+
+/**
+ * The priced plan as an aligned text table: a row per line item, then the totals with the
+ * currency; the commitment's true-up has a row when the plan sets a commitment.
+ * @example planTable(calculatePlan(request), commitmentSet(request))
+ */
+export function planTable(result: PlanResult, committed = false): string {
   const header = ['Line item', 'Qty', 'Base', 'Add-ons', 'Subtotal'];
   const rows = result.lineItems.map((item) => [item.instanceLabel, String(item.quantity), item.base, item.addons, item.subtotal]);
-  const discount = subtractDecimals(addText(result.subtotal, result.overageCost), result.discounted);
+  const discount = subtractDecimals(addText(addText(result.subtotal, result.overageCost), result.commitmentTrueUp), result.discounted);
   const totals: Array<[string, string]> = [
     ['Subtotal', result.subtotal],
     ['Overage', result.overageCost],
+    ...(committed ? [['Commitment true-up', result.commitmentTrueUp] as [string, string]] : []),
     ['Discounts', /^0(\.0+)?$/.test(discount) ? discount : `-${discount}`],
     ['Tax', result.tax],
     ['Total', result.total],

@@ -7,7 +7,7 @@ import { toPlainJson } from '../http/plain-json.js';
 import { PRICING_LIMIT_NAMES, pricingLimitsOf } from '../process/env.js';
 import { anyCaseChoice, CliError, cliSettings } from './cli-error.js';
 import { progress } from './progress.js';
-import { planTable } from './plan-table.js';
+import { commitmentSet, planTable } from './plan-table.js';
 
 interface PriceOptions {
   format: 'table' | 'json';
@@ -80,7 +80,7 @@ export async function priceText(text: string, options: PriceOptions): Promise<st
     status.done();
   }
   if (options.format === 'json') return `${toPlainJson(result)}\n`;
-  const table = planTable(result);
+  const table = planTable(result, commitmentSet(request));
   return options.view === 'full' ? `${table}\nDebug (full view):\n${JSON.stringify(result.debug, null, 2)}\n` : table;
 }
 

@@ -38,6 +38,12 @@ describe('examples: GET /openapi.json', () => {
     expect(JSON.stringify(doc.paths['/v1/plans:calculate'])).toContain('#/components/schemas/PlanRequest');
     expect(JSON.stringify(doc.components.schemas['PlanRequest'])).toContain('planConfig');
     expect(JSON.stringify(doc.components.schemas['PlanResult'])).toContain('lineItems');
+    // NOTE: the minimum commitment travels from the field table and the result's totals table.
+    expect(JSON.stringify(doc.components.schemas['PlanRequest'])).toContain('"minimumCommitment"');
+    const result = doc.components.schemas['PlanResult'] as { properties: Record<string, unknown>; required: string[] };
+    const keys = Object.keys(result.properties);
+    expect(keys[keys.indexOf('overageCost') + 1]).toBe('commitmentTrueUp');
+    expect(result.required).toContain('commitmentTrueUp');
     expect(JSON.stringify(doc.components.schemas['StandardWebhookPayload'])).toContain('subscription.updated');
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
   });

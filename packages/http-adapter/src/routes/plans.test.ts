@@ -88,6 +88,17 @@ describe('examples: POST /v1/plans:calculate', () => {
     expect(await res.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
   });
 
+  it('a minimum commitment: 50.00 over 20.00 answers commitmentTrueUp 30.00 right after overageCost; "$10" names planConfig.minimumCommitment', async () => {
+    const body = { planConfig: { prices: [{ pricingModel: 'PRICING_MODEL_FLAT', unitAmount: '10' }], minimumCommitment: '50.00' }, instances: [{}, {}] };
+    const res = await post(JSON.stringify(body));
+    const text = await res.text();
+    expect({ status: res.status, json: JSON.parse(text) }).toEqual(expected(body));
+    expect(text).toContain('"overageCost":"0.00","commitmentTrueUp":"30.00","discounted":"50.00"');
+    const refused = await post(JSON.stringify({ planConfig: { minimumCommitment: '$10' } }));
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('"field":"planConfig.minimumCommitment"');
+  });
+
   it('a non-JSON Content-Type: 415 with status INVALID_ARGUMENT; application/*+json and no type are JSON', async () => {
     const res = await post('{}', undefined, { 'content-type': 'text/plain' });
     expect(res.status).toBe(415);

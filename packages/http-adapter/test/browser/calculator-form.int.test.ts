@@ -217,6 +217,36 @@ describe.skipIf(!availability.ok)('the /calculator form and pictures in headless
     await page.close();
   });
 
+  it('a minimum commitment: its field in the settings, a true-up bar in "where the total comes from" and the floor it sets on the what-if chart', async () => {
+    const committed = { ...TIERED_PLAN, planConfig: { ...TIERED_PLAN.planConfig, minimumCommitment: '200.00' as const } };
+    const result = calculatePlan(committed);
+    expect(result.commitmentTrueUp).toBe('42.00');
+    const page = await open(committed);
+    const field = label(page, 'Minimum commitment (per cycle)');
+    expect(await field.inputValue()).toBe('200.00');
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe(result.total);
+    const steps = await page.getByTestId('waterfall-step').evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('data-kind'), node.getAttribute('data-amount'), node.getAttribute('data-to')]));
+    expect(steps.slice(2, 4)).toEqual([
+      ['overage', result.overageCost, '158.00'],
+      ['commitment', '42.00', result.debug.totals.pre],
+    ]);
+    // The floor is the total of the committed amount alone: 200.00 less 10% plus 20% tax.
+    const floor = page.getByTestId('commitment-floor');
+    expect(await floor.getAttribute('data-total')).toBe('216.00');
+    const points = await page.getByTestId('usage-point').evaluateAll((nodes) => nodes.map((node) => ({ usage: Number(node.getAttribute('data-usage')), total: node.getAttribute('data-total') ?? '' })));
+    for (const point of points) expect(Number(point.total)).toBeGreaterThanOrEqual(216);
+    expect(points.find((point) => point.usage === 0)?.total).toBe('216.00');
+    expect(points.some((point) => Number(point.total) > 216)).toBe(true);
+
+    await field.fill('0');
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe(calculatePlan(TIERED_PLAN).total);
+    expect((await shownPlan(page)).planConfig).toMatchObject({ minimumCommitment: '0' });
+    await expect.poll(() => page.getByTestId('commitment-floor').count()).toBe(0);
+    expect(await page.locator('[data-testid="waterfall-step"][data-kind="commitment"]').count()).toBe(0);
+    expect({ external, afterLoad }).toEqual({ external: [], afterLoad: [] });
+    await page.close();
+  });
+
   it('an invalid value shows its violation beside its field as well as in the list', async () => {
     const page = await open(TIERED_PLAN);
     const quantity = label(group(page, 'Instance 2'), 'Quantity (machines)');

@@ -41,6 +41,16 @@ describe('billing price', () => {
     expect(lines.find((l) => l.startsWith('Overage'))).toMatch(new RegExp(`\\s${result.overageCost.replace('.', '\\.')} USD$`));
     expect(lines.find((l) => l.startsWith('Discounts'))).toMatch(/\s-3\.95 USD$/);
     expect(run.stdout).toContain('egress_gb: 440 / 300');
+    expect(run.stdout).not.toContain('Commitment true-up');
+  });
+
+  it('prints a "Commitment true-up" row when the plan sets a minimum commitment', async () => {
+    const committed = { ...SAMPLE_PLAN, planConfig: { ...SAMPLE_PLAN.planConfig, minimumCommitment: '1000' } };
+    const run = await runCli(['price', '-'], { stdin: JSON.stringify(committed) });
+    const result = calculatePlanJson(committed);
+    expect(run.code).toBe(0);
+    expect(Number(result.commitmentTrueUp)).toBeGreaterThan(0);
+    expect(run.stdout.split('\n').find((l) => l.startsWith('Commitment true-up'))).toMatch(new RegExp(`\\s${result.commitmentTrueUp.replace('.', '\\.')} USD$`));
   });
 
   it('--format json from stdin prints the plain-decimal JSON of the result', async () => {

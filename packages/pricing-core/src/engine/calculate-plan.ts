@@ -1,7 +1,6 @@
 import { PricingValidationError } from '../errors/pricing-validation-error.js';
 import { formatMoney, roundMoney } from '../money/format.js';
 import { toJsonNumber } from '../money/parse.js';
-import { decPlus } from '../money/decimal.js';
 import { add, R0 } from '../money/rational.js';
 import { roundedJsonNumber } from '../money/json-number.js';
 import type { LineItem, PlanResult } from '../schema/result-types.js';
@@ -14,7 +13,7 @@ import { resolveOptions } from '../limits.js';
 import { basicDebug, buildDebug, withLazyDebug } from './debug.js';
 import { PlanPricer } from './price-plan.js';
 import type { ResolvedPlan } from '../resolved/resolved-plan.js';
-import { computeTotals } from './totals.js';
+import { computeTotals, formatTotals } from './totals.js';
 
 /** Sets an own property, safely for any key ("__proto__" included). */
 function setOwn(target: Record<string, number>, key: string, value: number): void {
@@ -40,18 +39,13 @@ export function computePlan(plan: ResolvedPlan, pricer: PlanPricer, v: Violation
     setOwn(pooledUsage, charge.metric, roundedJsonNumber(charge.usage));
     overageSum = add(overageSum, charge.trace.amount);
   }
-  const overageCost = roundMoney(overageSum, digits);
-  const totals = computeTotals(decPlus(subtotal, overageCost), plan.discountPercent, plan.couponValue, plan.taxRate, digits);
+  const totals = computeTotals(subtotal, roundMoney(overageSum, digits), plan);
   // NOTE: one literal with `debug` last; the FULL view replaces `debug` in place.
   const result: PlanResult = {
     lineItems,
     pooledAllowances,
     pooledUsage,
-    subtotal: formatMoney(subtotal, digits),
-    overageCost: formatMoney(overageCost, digits),
-    discounted: formatMoney(totals.discounted, digits),
-    tax: formatMoney(totals.tax, digits),
-    total: formatMoney(totals.total, digits),
+    ...formatTotals(totals, digits),
     currency: plan.currency,
     discountPercent: toJsonNumber(plan.discountPercent),
     couponValue: formatMoney(plan.couponValue, digits),

@@ -33,7 +33,7 @@ export const OBJECT_DOCS: readonly ObjectDocs[] = [
     fields: REQUEST_FIELDS,
     doc: 'A pricing request: the body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. Every field may be left out; `{}` prices to zero in USD.',
     fieldDocs: {
-      planConfig: 'The plan: its prices and their currency.',
+      planConfig: 'The plan: its prices, their currency and its minimum commitment.',
       instances: 'The instances to price, one line item each, in this order. At most 10,000 (limit maxInstances).',
       calcConfig: 'Settings of this calculation: the cycle, overage rates, discount, coupon and tax.',
     },
@@ -41,13 +41,14 @@ export const OBJECT_DOCS: readonly ObjectDocs[] = [
   docs({
     name: 'PlanConfig',
     fields: PLAN_CONFIG_FIELDS,
-    doc: 'The plan: its prices and their currency.',
+    doc: 'The plan: its prices, their currency and its minimum commitment.',
     fieldDocs: {
       planName: 'The plan\'s name; reported nowhere, does not change the price.',
       assetCategory: 'What the plan sells (e.g. "compute"); does not change the price.',
       assetType: 'The kind of asset (e.g. "vm"); does not change the price.',
       currency: 'ISO 4217 code, matched ignoring case and reported upper-case. Default "USD". Amounts round half-up to its minor units (USD 2, JPY 0, KWD 3).',
       prices: 'The prices of the plan. At most 1,000 (limit maxPrices); instances x prices at most 1,000,000 (limit maxInstancePrices).',
+      minimumCommitment: `The least the plan bills per cycle before discounts and tax, in the plan's currency: when subtotal + overageCost falls short, the difference is billed as commitmentTrueUp. ${MONEY} At most the currency's minor digits, below 10^15. Unset or "0" means no commitment. Not prorated: the whole amount applies however few hours the instances ran.`,
     },
   }),
   docs({

@@ -112,7 +112,7 @@ export const INSTANCE_FIELDS = {
   },
 } as const satisfies ObjectFields;
 
-/** The plan: its prices and their currency. */
+/** The plan: its prices, their currency and its minimum commitment. */
 export const PLAN_CONFIG_FIELDS = {
   notObject: 'object',
   fields: {
@@ -123,6 +123,7 @@ export const PLAN_CONFIG_FIELDS = {
     assetType: text,
     currency: text,
     prices: { kind: 'list', of: PRICE_FIELDS },
+    minimumCommitment: money,
   },
 } as const satisfies ObjectFields;
 

@@ -13,7 +13,7 @@ export type Usage = NumberLike | readonly NumberLike[] | { readonly [metric: str
 
 /** A pricing request: the body of `POST /v1/plans:calculate` and the argument of `calculatePlan`. Every field may be left out; `{}` prices to zero in USD. */
 export interface PlanRequest {
-  /** The plan: its prices and their currency. */
+  /** The plan: its prices, their currency and its minimum commitment. */
   planConfig?: PlanConfig | null;
   /** The instances to price, one line item each, in this order. At most 10,000 (limit maxInstances). */
   instances?: readonly Instance[] | null;
@@ -21,7 +21,7 @@ export interface PlanRequest {
   calcConfig?: CalcConfig | null;
 }
 
-/** The plan: its prices and their currency. */
+/** The plan: its prices, their currency and its minimum commitment. */
 export interface PlanConfig {
   /** The plan's name; reported nowhere, does not change the price. */
   planName?: string | null;
@@ -33,6 +33,8 @@ export interface PlanConfig {
   currency?: string | null;
   /** The prices of the plan. At most 1,000 (limit maxPrices); instances x prices at most 1,000,000 (limit maxInstancePrices). */
   prices?: readonly Price[] | null;
+  /** The least the plan bills per cycle before discounts and tax, in the plan's currency: when subtotal + overageCost falls short, the difference is billed as commitmentTrueUp. A decimal string like "12.50" (at most 12 decimal places; no sign, exponent, currency sign or spaces). At most the currency's minor digits, below 10^15. Unset or "0" means no commitment. Not prorated: the whole amount applies however few hours the instances ran. */
+  minimumCommitment?: DecimalString | null;
 }
 
 /** One price of a plan: where it applies (productType), how it is computed (pricingModel) and over what time (billingPeriod). */

@@ -65,8 +65,8 @@ export interface ResolvedInstance {
   readonly addons: readonly { readonly code: string; readonly usage: ResolvedUsage }[];
 }
 
-/** A validated request, resolved once, but for its instances, which are priced as they are resolved (see `InstanceSink`). */
-export interface ResolvedPlan {
+/** What pricing an instance reads of the plan. */
+export interface PlanPrices {
   /** Upper-case currency code. */
   readonly currency: string;
   /** Minor digits of the currency. */
@@ -81,6 +81,14 @@ export interface ResolvedPlan {
   readonly addonPrices: ReadonlyMap<string, readonly ResolvedPrice[]>;
   /** USAGE prices in input order. */
   readonly usagePrices: readonly ResolvedPrice[];
+}
+
+// NOTE: the terms are made whole by their resolvers (`PlanTerms` with the planConfig, the rest
+// with calcConfig) and spread into the plan, so a new term is its line here, its reading and its rule.
+/** What the totals read of the plan beyond the priced amounts. */
+export interface TotalsTerms {
+  /** `planConfig.minimumCommitment`, zero when none. */
+  readonly minimumCommitment: Decimal;
   /** Percent discount, 0 to 100. */
   readonly discountPercent: Decimal;
   /** Coupon amount. */
@@ -89,8 +97,11 @@ export interface ResolvedPlan {
   readonly taxRate: Decimal;
 }
 
-/** What pricing an instance reads of the plan: everything but the adjustments, resolved after the instances. */
-export type PlanPrices = Omit<ResolvedPlan, 'discountPercent' | 'couponValue' | 'taxRate'>;
+/** The terms read with the planConfig (the same for every request priced with it); the others are calcConfig's. */
+export type PlanTerms = Pick<TotalsTerms, 'minimumCommitment'>;
+
+/** A validated request, resolved once, but for its instances, which are priced as they are resolved (see `InstanceSink`). */
+export interface ResolvedPlan extends PlanPrices, TotalsTerms {}
 
 /**
  * Takes the instances of a valid plan one by one, in input order, as each is resolved and

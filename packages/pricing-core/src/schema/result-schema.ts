@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_TOTALS } from './result-types.js';
 
 const moneyText = z.string().meta({ description: 'Plain decimal with exactly the currency minor digits.', example: '12.30' });
 
@@ -29,16 +30,16 @@ export const lineItemSchema = z.object({
   currency: z.string(),
 });
 
+const totalsShape = Object.fromEntries(
+  Object.entries(RESULT_TOTALS).map(([name, sentence]) => [name, z.string().meta({ description: `${sentence} Plain decimal with exactly the currency minor digits.`, example: '12.30' })]),
+) as { [K in keyof typeof RESULT_TOTALS]: typeof moneyText };
+
 /** Schema of `PlanResult`, for the OpenAPI document. `debug` may grow, so it is loose; its FULL-view parts are optional. */
 export const planResultSchema = z.object({
   lineItems: z.array(lineItemSchema),
   pooledAllowances: z.record(z.string(), z.number()),
   pooledUsage: z.record(z.string(), z.number()),
-  subtotal: moneyText,
-  overageCost: moneyText,
-  discounted: moneyText,
-  tax: moneyText,
-  total: moneyText,
+  ...totalsShape,
   currency: z.string(),
   discountPercent: z.number(),
   couponValue: moneyText,

@@ -14,24 +14,30 @@ export interface LineItem {
   currency: string;
 }
 
+// NOTE: the money totals of a result are one table: its order is the result's, its sentences
+// describe them in the OpenAPI document, and the result literal, its zod schema and the testing
+// kit's list of money fields are made from it. A new total is one line here and its rule.
+/** The money totals of a result, in the order the result carries them (after `pooledUsage`), and what each is. */
+export const RESULT_TOTALS = {
+  subtotal: 'Sum of the line subtotals.',
+  overageCost: 'Rounded sum of the pooled USAGE price amounts.',
+  commitmentTrueUp: 'What `subtotal + overageCost` falls short of `planConfig.minimumCommitment`; zero when it does not, or the plan has none.',
+  discounted: '`subtotal + overageCost + commitmentTrueUp` less the percent discount and the coupon.',
+  tax: '`round(discounted x taxRate)`.',
+  total: '`discounted + tax`.',
+} as const;
+
+/** The money totals of a result (see `RESULT_TOTALS` for what each is). */
+export type ResultTotals = { [K in keyof typeof RESULT_TOTALS]: string };
+
 /** The result of pricing one billing cycle. Money is a plain decimal string with exactly the currency's minor digits. */
-export interface PlanResult {
+export interface PlanResult extends ResultTotals {
   /** One line per instance, in input order. */
   lineItems: LineItem[];
   /** Per metric of a USAGE price: free units pooled over all instances. */
   pooledAllowances: Record<string, number>;
   /** Per metric of a USAGE price: usage summed over all instances. */
   pooledUsage: Record<string, number>;
-  /** Sum of the line subtotals. */
-  subtotal: string;
-  /** Rounded sum of the pooled USAGE price amounts. */
-  overageCost: string;
-  /** `subtotal + overageCost` less the percent discount and the coupon. */
-  discounted: string;
-  /** `round(discounted x taxRate)`. */
-  tax: string;
-  /** `discounted + tax`. */
-  total: string;
   /** Upper-case ISO 4217 code. */
   currency: string;
   /** The request's discount percentage (0 when unset). */
@@ -114,7 +120,7 @@ export interface PriceDebug {
 
 /** The totals, step by step. */
 export interface TotalsDebug {
-  /** `subtotal + overageCost`. */
+  /** `subtotal + overageCost + commitmentTrueUp`. */
   pre: string;
   /** `round(pre x discountPercent / 100)`. */
   percentOff: string;

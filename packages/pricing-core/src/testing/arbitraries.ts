@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { PricingModel, ProductType, TierMode } from '../constants.js';
 import type { AddonUsage, CalcConfig, DecimalString, Instance, NumberLike, PlanRequest, Price, Tier, Usage } from '../request/types.js';
-import { decOf, decPlus, decText } from '../money/decimal.js';
+import { decCompare, decMinus, decOf, decPlus, decText } from '../money/decimal.js';
 
 /** Metric names the generated plans meter. */
 export const METRICS = ['cpu', 'requests', 'transfer'] as const;
@@ -417,20 +417,46 @@ export function planArb(partial: Partial<PlanOptions> = {}): fc.Arbitrary<PlanRe
             { minLength: options.minInstances, maxLength: options.maxInstances },
           ),
           calcConfig: calcConfigArb(currency, usageMetrics, options),
+          minimumCommitment: options.adjustments ? opt(fc.oneof(fc.constant('0'), decimalArb(200, MINOR_DIGITS[currency]))) : fc.constant(undefined),
         })
-        .chain(({ spelling, usage, instances, calcConfig }) => {
+        .chain(({ spelling, usage, instances, calcConfig, minimumCommitment }) => {
           const prices = [...base, ...addons, ...usage];
           return fc
             .shuffledSubarray(prices, { minLength: prices.length, maxLength: prices.length })
             .map((shuffled): PlanRequest =>
               compact({
-                planConfig: compact({ currency: spelling, prices: shuffled }),
+                planConfig: compact({ currency: spelling, prices: shuffled, minimumCommitment }),
                 instances,
                 calcConfig,
               }),
             );
         }),
     );
+}
+
+/** Where a plan's minimum commitment lies against its own fees (subtotal + overageCost); `minor` is the distance in minor units. */
+export interface CommitmentDraw {
+  readonly kind: 'none' | 'zero' | 'below' | 'equal' | 'above';
+  readonly minor: number;
+}
+
+/** A commitment drawn around a plan's fees: none, zero, below, equal or above them. */
+export const commitmentDrawArb: fc.Arbitrary<CommitmentDraw> = fc.record({
+  kind: fc.constantFrom('none', 'zero', 'below', 'equal', 'above'),
+  minor: fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 100_000 })),
+});
+
+/**
+ * The plan with the commitment `draw` puts around `fees` (its subtotal + overageCost priced
+ * without one); below fees smaller than the distance is zero.
+ * @example withCommitment(plan, { kind: 'above', minor: 5 }, '10.00').planConfig?.minimumCommitment // '10.05'
+ */
+export function withCommitment(plan: PlanRequest, draw: CommitmentDraw, fees: string): PlanRequest {
+  const digits = MINOR_DIGITS[currencyOf(plan)];
+  const distance = decOf(toDecimal(draw.minor, digits));
+  const below = decCompare(decOf(fees), distance) > 0 ? decMinus(decOf(fees), distance) : decOf(0);
+  const amounts = { none: undefined, zero: '0', below: decText(below), equal: fees, above: decText(decPlus(decOf(fees), distance)) };
+  return { ...plan, planConfig: compact({ ...plan.planConfig, minimumCommitment: amounts[draw.kind] as DecimalString | undefined }) };
 }
 
 /** The currency a request's result is in. */

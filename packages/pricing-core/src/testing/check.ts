@@ -1,5 +1,6 @@
 import { decCompare, decOf, decPlus, ZERO, type Decimal } from '../money/decimal.js';
-import type { PlanResult } from '../schema/result-types.js';
+import { RESULT_TOTALS } from '../schema/result-types.js';
+import type { PlanResult, ResultTotals } from '../schema/result-types.js';
 
 /** A violated law: thrown by the kit's properties so fast-check reports and shrinks it. */
 export class PricingLawViolation extends Error {
@@ -48,11 +49,7 @@ export function canonical(value: unknown): string {
  */
 export function moneyFields(result: PlanResult): [string, string][] {
   const fields: [string, string][] = [
-    ['subtotal', result.subtotal],
-    ['overageCost', result.overageCost],
-    ['discounted', result.discounted],
-    ['tax', result.tax],
-    ['total', result.total],
+    ...(Object.keys(RESULT_TOTALS) as (keyof ResultTotals)[]).map((name): [string, string] => [name, result[name]]),
     ['couponValue', result.couponValue],
     ['debug.totals.pre', result.debug.totals.pre],
     ['debug.totals.percentOff', result.debug.totals.percentOff],

@@ -4,6 +4,7 @@
 export {
   ADDON_CODES,
   ANY_PLAN,
+  commitmentDrawArb,
   CURRENCIES,
   METRICS,
   MINOR_DIGITS,
@@ -15,10 +16,12 @@ export {
   planArb as planRequestArbitrary,
   priceArb,
   tiersArb,
+  withCommitment,
 } from './arbitraries.js';
-export type { Currency, PlanOptions } from './arbitraries.js';
+export type { CommitmentDraw, Currency, PlanOptions } from './arbitraries.js';
 export { canonical, moneyPattern, PricingLawViolation } from './check.js';
 export {
+  commitmentFloorLaw,
   instanceOrderLaw,
   moneyDigitsLaw,
   monotoneInUsageLaw,
@@ -27,4 +30,4 @@ export {
   sumOfPartsLaw,
   viewsAgreeLaw,
 } from './laws.js';
-export type { AsyncPlanCalculator, AsyncPricingLaw, GrownPlan, PlanCalculator, PlanKnobs, PricingLaw, ReorderedPlan } from './laws.js';
+export type { AsyncPlanCalculator, AsyncPricingLaw, CommittedPlan, GrownPlan, PlanCalculator, PlanKnobs, PricingLaw, ReorderedPlan } from './laws.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePlan, calculatePlanJson } from '../index.js';
 import type { PlanResult } from '../index.js';
-import { instanceOrderLaw, moneyDigitsLaw, monotoneInUsageLaw, pricingLaws, PricingLawViolation, sumOfPartsLaw, viewsAgreeLaw } from './index.js';
+import { commitmentFloorLaw, instanceOrderLaw, moneyDigitsLaw, monotoneInUsageLaw, pricingLaws, PricingLawViolation, sumOfPartsLaw, viewsAgreeLaw } from './index.js';
 import type { PlanCalculator } from './index.js';
 
 const RUNS = Number(process.env.PRICING_PROPERTY_RUNS ?? 60);
@@ -41,6 +41,7 @@ describe('the laws catch a calculator that breaks them', () => {
         return calculatePlanJson({ ...plan, instances: (plan.instances ?? []).slice(0, 1) }, options);
       }),
     ],
+    ['commitment floor: a calculator that never bills a true-up', commitmentFloorLaw(broken((r) => ({ ...r, commitmentTrueUp: '0' })))],
     ['views agree: a FULL view whose totals differ', viewsAgreeLaw(broken((r, _q, view) => (view === 'FULL' ? { ...r, debug: { ...r.debug, totals: { ...r.debug.totals, taxRate: '0.5' } } } : r)))],
   ];
   for (const [name, law] of cases) {

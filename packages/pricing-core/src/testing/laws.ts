@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { CalculateOptions } from '../limits.js';
 import type { PlanResult } from '../schema/result-types.js';
-import { currencyOf, growUsage, MINOR_DIGITS, planArb } from './arbitraries.js';
-import type { PlanOptions } from './arbitraries.js';
+import { commitmentDrawArb, currencyOf, growUsage, MINOR_DIGITS, planArb, withCommitment } from './arbitraries.js';
+import type { CommitmentDraw, PlanOptions } from './arbitraries.js';
 import type { Instance, PlanRequest } from '../request/types.js';
 import { decMinus, decOf, decText } from '../money/decimal.js';
 import { canonical, compareAmounts, ensure, moneyFields, moneyPattern, sumOf } from './check.js';
@@ -39,11 +39,17 @@ type Call = readonly [PlanRequest, CalculateOptions | undefined];
 interface LawSpec<T> {
   readonly input: fc.Arbitrary<T>;
   readonly calls: (input: T) => readonly Call[];
+  /** One more call, made from the input and the results of `calls`. */
+  readonly then?: (input: T, results: readonly PlanResult[]) => Call;
   readonly check: (input: T, results: readonly PlanResult[]) => void;
 }
 
 function syncLaw<T>(spec: LawSpec<T>, calculate: PlanCalculator<PlanRequest, PlanResult>): PricingLaw<T> {
-  return fc.property(spec.input, (input) => spec.check(input, spec.calls(input).map(([request, options]) => calculate(request, options))));
+  return fc.property(spec.input, (input) => {
+    const results = spec.calls(input).map(([request, options]) => calculate(request, options));
+    if (spec.then !== undefined) results.push(calculate(...spec.then(input, results)));
+    spec.check(input, results);
+  });
 }
 
 function asyncLaw<T>(spec: LawSpec<T>, calculate: AsyncPlanCalculator<PlanRequest, PlanResult>): AsyncPricingLaw<T> {
@@ -51,6 +57,7 @@ function asyncLaw<T>(spec: LawSpec<T>, calculate: AsyncPlanCalculator<PlanReques
     const results: PlanResult[] = [];
     // NOTE: one call after the other, so a server under test sees the same order every run.
     for (const [request, options] of spec.calls(input)) results.push(await calculate(request, options));
+    if (spec.then !== undefined) results.push(await calculate(...spec.then(input, results)));
     spec.check(input, results);
   });
 }
@@ -64,7 +71,7 @@ const MONOTONE: PlanKnobs = { volume: false, formulas: 'monotone' };
 
 /**
  * Total = sum of parts: line.subtotal = base + addons, subtotal = sum of line subtotals,
- * pre = subtotal + overageCost, discounted = pre - percentOff - couponOff, total = discounted + tax.
+ * pre = subtotal + overageCost + commitmentTrueUp, discounted = pre - percentOff - couponOff, total = discounted + tax.
  * @example fc.assert(sumOfPartsLaw(calculatePlan))
  */
 export function sumOfPartsLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequest, Res>, knobs: PlanKnobs = {}): PricingLaw<PlanRequest> {
@@ -84,7 +91,7 @@ function sumOfPartsSpec(knobs: PlanKnobs): LawSpec<PlanRequest> {
       const lines = sumOf(result.lineItems.map((line) => line.subtotal));
       ensure(compareAmounts(result.subtotal, lines) === 0, law, `subtotal ${result.subtotal} != sum of lines ${decText(lines)}`);
       const { pre, percentOff, couponOff } = result.debug.totals;
-      ensure(compareAmounts(pre, sumOf([result.subtotal, result.overageCost])) === 0, law, `pre ${pre} != subtotal + overageCost`);
+      ensure(compareAmounts(pre, sumOf([result.subtotal, result.overageCost, result.commitmentTrueUp])) === 0, law, `pre ${pre} != subtotal + overageCost + commitmentTrueUp`);
       const discounted = decMinus(decMinus(decOf(pre), decOf(percentOff)), decOf(couponOff));
       ensure(compareAmounts(discounted, result.discounted) === 0, law, `discounted ${result.discounted} != pre - percentOff - couponOff = ${decText(discounted)}`);
       ensure(compareAmounts(result.total, sumOf([result.discounted, result.tax])) === 0, law, `total ${result.total} != discounted + tax`);
@@ -238,14 +245,50 @@ function viewsAgreeSpec(knobs: PlanKnobs): LawSpec<PlanRequest> {
   };
 }
 
+/** A plan and where its commitment lies against its own fees. */
+export interface CommittedPlan {
+  plan: PlanRequest;
+  draw: CommitmentDraw;
+}
+
+/**
+ * Commitment floor: the plan is priced without a commitment, then with one drawn around its fees
+ * (none, zero, below, equal, above); pre >= minimumCommitment, a true-up above zero makes pre
+ * equal the commitment, and the true-up is max(0, minimumCommitment - (subtotal + overageCost)).
+ * @example fc.assert(commitmentFloorLaw(calculatePlan))
+ */
+export function commitmentFloorLaw<Res extends PlanResult>(calculate: PlanCalculator<PlanRequest, Res>, knobs: PlanKnobs = {}): PricingLaw<CommittedPlan> {
+  return syncLaw(commitmentSpec(knobs), calculate);
+}
+
+function commitmentSpec(knobs: PlanKnobs): LawSpec<CommittedPlan> {
+  const uncommitted = (plan: PlanRequest) => withCommitment(plan, { kind: 'none', minor: 0 }, '0');
+  const fees = (result: PlanResult) => decText(sumOf([result.subtotal, result.overageCost]));
+  return {
+    input: fc.record({ plan: planArb(knobs), draw: commitmentDrawArb }),
+    calls: ({ plan }) => [[uncommitted(plan), undefined]],
+    then: ({ plan, draw }, results) => [withCommitment(plan, draw, fees(nth(results, 0))), undefined],
+    check: ({ plan, draw }, results) => {
+      const law = 'commitment floor';
+      const commitment = decOf(withCommitment(plan, draw, fees(nth(results, 0))).planConfig?.minimumCommitment ?? '0');
+      const { commitmentTrueUp, debug } = nth(results, 1);
+      const shortfall = decMinus(commitment, sumOf([nth(results, 1).subtotal, nth(results, 1).overageCost]));
+      ensure(compareAmounts(debug.totals.pre, commitment) >= 0, law, `pre ${debug.totals.pre} < minimumCommitment ${decText(commitment)}`);
+      ensure(compareAmounts(commitmentTrueUp, '0') === 0 || compareAmounts(debug.totals.pre, commitment) === 0, law, `true-up ${commitmentTrueUp} but pre ${debug.totals.pre} != ${decText(commitment)}`);
+      ensure(compareAmounts(commitmentTrueUp, compareAmounts(shortfall, '0') > 0 ? shortfall : '0') === 0, law, `true-up ${commitmentTrueUp} != max(0, ${decText(shortfall)})`);
+    },
+  };
+}
+
 /** Every law's name (of the form `<law>: <formula>`) and its spec. */
 function lawSpecs(knobs: PlanKnobs): [string, LawSpec<never>][] {
-  const specs: [string, LawSpec<PlanRequest> | LawSpec<GrownPlan> | LawSpec<ReorderedPlan>][] = [
-    ['total = sum of parts: total = discounted + tax, discounted = subtotal + overageCost - percentOff - couponOff, subtotal = sum of lines', sumOfPartsSpec(knobs)],
+  const specs: [string, LawSpec<PlanRequest> | LawSpec<GrownPlan> | LawSpec<ReorderedPlan> | LawSpec<CommittedPlan>][] = [
+    ['total = sum of parts: total = discounted + tax, discounted = subtotal + overageCost + commitmentTrueUp - percentOff - couponOff, subtotal = sum of lines', sumOfPartsSpec(knobs)],
     ["money digits: every amount matches ^(0|[1-9]\\d*)(\\.\\d{minor digits})?$", moneyDigitsSpec(knobs)],
     ["monotone in usage: usage' >= usage => total' >= total (monotone models)", monotoneSpec(knobs)],
     ['instance order: calculate(pi(instances)) = pi(calculate(instances))', instanceOrderSpec(knobs)],
     ['views agree: BASIC = FULL without its per-instance parts', viewsAgreeSpec(knobs)],
+    ['commitment floor: pre >= minimumCommitment, commitmentTrueUp > 0 => pre = minimumCommitment, commitmentTrueUp = max(0, minimumCommitment - (subtotal + overageCost))', commitmentSpec(knobs)],
   ];
   return specs as unknown as [string, LawSpec<never>][];
 }

@@ -73,9 +73,7 @@ export function analyzeRequest(request: unknown, options: ResolvedOptions = reso
   const adjustments = resolveAdjustments(calcConfig, plan.currency, plan.minorDigits, rules);
   reportUnknownFields(root, REQUEST_FIELDS, late);
   if (!v.empty) return { ok: false, violations: v.list, total: v.total };
-  const { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices } = prices;
-  const { discountPercent, couponValue, taxRate } = adjustments;
-  return { ok: true, plan: { currency, minorDigits, cycleHours, capHours, basePrices, addonPrices, usagePrices, discountPercent, couponValue, taxRate } };
+  return { ok: true, plan: { ...prices, ...plan.terms, ...adjustments } };
 }
 
 /**

@@ -1,14 +1,15 @@
 import { MESSAGES } from '../errors/messages.js';
 import type { ParsedPlanConfig } from '../limits.js';
 import { currencyMinorDigits, normalizeCurrency, refusedCurrencyMessage } from '../money/currency.js';
+import { ZERO } from '../money/decimal.js';
 import type { PLAN_CONFIG_FIELDS } from '../request/fields.js';
-import type { ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
+import type { PlanTerms, ResolvedPlan, ResolvedPrice } from '../resolved/resolved-plan.js';
 import type { PriceListSize } from './check-limits.js';
 import type { Violations } from './collector.js';
 import type { Fields } from './read-fields.js';
 import type { PriceFields } from './resolve-price.js';
 import { resolvePrice } from './resolve-price.js';
-import { readText } from './read.js';
+import { readMoney, readText } from './read.js';
 import type { UsageKeyGuard } from './usage-keys.js';
 import { usageKeyGuard } from './usage-keys.js';
 
@@ -50,6 +51,8 @@ export class PlanConfigParts implements ParsedPlanConfig {
     readonly split: PriceSplit,
     /** The size the request limits read. */
     readonly size: PriceListSize,
+    /** The totals' terms of the plan: `minimumCommitment`, zero when none. */
+    readonly terms: PlanTerms,
   ) {}
 
   get priceCount(): number {
@@ -59,13 +62,15 @@ export class PlanConfigParts implements ParsedPlanConfig {
 
 /**
  * Checks the rules of a `planConfig` read by the walk: its currency (reported to `currencyRules`)
- * and each price (to `rules`; a second USAGE price of a metric is a violation), and resolves it.
+ * and each price and its minimum commitment (to `rules`; a second USAGE price of a metric is a
+ * violation), and resolves it.
  * @example resolvePlanConfig(walked, size, v, v).currency // 'EUR', for the planConfig { currency: 'eur' }
  */
 export function resolvePlanConfig(planConfig: Fields<typeof PLAN_CONFIG_FIELDS> | undefined, size: PriceListSize, currencyRules: Violations, rules: Violations): PlanConfigParts {
   const code = readText(planConfig?.currency) ?? 'USD';
   const currency = normalizeCurrency(code);
   if (currency === undefined) currencyRules.add(['planConfig', 'currency'], refusedCurrencyMessage(code));
+  const minorDigits = currencyMinorDigits(currency ?? 'USD');
   const typed = planConfig?.prices ?? [];
   const prices: ResolvedPrice[] = [];
   const usageMetrics = new Map<string, number>();
@@ -80,6 +85,7 @@ export function resolvePlanConfig(planConfig: Fields<typeof PLAN_CONFIG_FIELDS> 
     const price = resolvePrice(raw, index, rules);
     if (price !== undefined) prices.push(price);
   });
+  const commitment = readMoney(planConfig?.minimumCommitment, ['planConfig', 'minimumCommitment'], rules, { maxDecimals: minorDigits, decimalsMessage: MESSAGES.couponDecimals(currency ?? 'USD', minorDigits) });
   // NOTE: the guard is read from every price as the walk read it, so it holds when a price has other errors.
-  return new PlanConfigParts(currency ?? 'USD', currencyMinorDigits(currency ?? 'USD'), prices, usageMetrics, usageKeyGuard(typed), splitOf(prices), size);
+  return new PlanConfigParts(currency ?? 'USD', minorDigits, prices, usageMetrics, usageKeyGuard(typed), splitOf(prices), size, { minimumCommitment: commitment ?? ZERO });
 }

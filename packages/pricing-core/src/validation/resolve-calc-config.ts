@@ -2,6 +2,7 @@ import { MESSAGES } from '../errors/messages.js';
 import type { Decimal } from '../money/decimal.js';
 import { decCompare, decOf, decSign, decText, ONE, quotientText, ZERO } from '../money/decimal.js';
 import type { CALC_CONFIG_FIELDS } from '../request/fields.js';
+import type { PlanTerms, TotalsTerms } from '../resolved/resolved-plan.js';
 import type { Violations } from './collector.js';
 import type { Fields } from './read-fields.js';
 import { readMoney, readNumber } from './read.js';
@@ -48,15 +49,8 @@ export function resolveOverageRates(calcConfig: CalcFields, v: Violations): Map<
   return rates;
 }
 
-/** Discount, coupon and tax, resolved. */
-export interface Adjustments {
-  /** Percent, 0 to 100. */
-  discountPercent: Decimal;
-  /** Coupon amount, >= 0. */
-  couponValue: Decimal;
-  /** Fraction, 0 to 1. */
-  taxRate: Decimal;
-}
+/** Discount, coupon and tax, resolved: the totals' terms of calcConfig. */
+export type Adjustments = Omit<TotalsTerms, keyof PlanTerms>;
 
 /**
  * Reads discount, coupon and tax with their bounds; the coupon has at most the currency's decimals.
