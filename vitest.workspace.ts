@@ -1,28 +1,7 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const PACKAGES = ['pricing-core', 'billing-domain', 'http-adapter', 'client'];
 const jsonReport = process.env.BILLING_TEST_JSON_REPORT;
-
-/** How early a test file starts: the tests that run servers, processes or browsers, then the other integration tests, then the rest. */
-const startRank = (file: string): number => (/\/http-adapter\/test\//.test(file) ? 0 : /\.int\.test\.ts$/.test(file) ? 1 : 2);
-
-/**
- * vitest's order (the longest first, by the durations of the last run when it has them), but the
- * files that start servers, processes or browsers first whatever their project.
- * NOTE: vitest queues the projects one after another and, without the durations of a last run (a
- * fresh clone, CI), the larger files first; the slow files of http-adapter's test/ are short and
- * came last, so one worker ran them alone for minutes at the end.
- */
-class SlowFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const ordered = await super.sort(files);
-    return ordered
-      .map((spec, at) => ({ spec, at, rank: startRank(spec.moduleId) }))
-      .sort((a, b) => a.rank - b.rank || a.at - b.at)
-      .map(({ spec }) => spec);
-  }
-}
 
 // NOTE: vitest 4 reads this file only when passed as `--config vitest.workspace.ts`
 // (the root `pnpm test` script does). Each package has its own vitest.config.ts.
@@ -39,7 +18,6 @@ export default defineConfig({
     // NOTE: two test files at a time even on two cores (vitest's default there is one): most files
     // wait on server processes and databases, so the whole run takes about a sixth less time.
     maxWorkers: 2,
-    sequence: { sequencer: SlowFilesFirst },
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
   },
 });
