@@ -39,7 +39,7 @@ export function computePlan(plan: ResolvedPlan, pricer: PlanPricer, v: Violation
     setOwn(pooledUsage, charge.metric, roundedJsonNumber(charge.usage));
     overageSum = add(overageSum, charge.trace.amount);
   }
-  const totals = computeTotals(subtotal, roundMoney(overageSum, digits), plan);
+  const totals = computeTotals(subtotal, roundMoney(overageSum, digits), plan.terms, digits);
   // NOTE: one literal with `debug` last; the FULL view replaces `debug` in place.
   const result: PlanResult = {
     lineItems,
@@ -47,8 +47,8 @@ export function computePlan(plan: ResolvedPlan, pricer: PlanPricer, v: Violation
     pooledUsage,
     ...formatTotals(totals, digits),
     currency: plan.currency,
-    discountPercent: toJsonNumber(plan.discountPercent),
-    couponValue: formatMoney(plan.couponValue, digits),
+    discountPercent: toJsonNumber(plan.terms.discountPercent),
+    couponValue: formatMoney(plan.terms.couponValue, digits),
     debug: basicDebug(plan, totals),
   };
   if (view === 'BASIC') return result;

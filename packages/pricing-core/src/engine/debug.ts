@@ -91,7 +91,7 @@ export function basicDebug(plan: ResolvedPlan, totals: Totals): PlanDebug {
       percentOff: formatMoney(totals.percentOff, digits),
       couponOff: formatMoney(totals.couponOff, digits),
       discounted: formatMoney(totals.discounted, digits),
-      taxRate: decText(plan.taxRate),
+      taxRate: decText(plan.terms.taxRate),
     },
   };
 }

@@ -34,10 +34,10 @@ export interface Totals extends Readonly<Record<keyof ResultTotals, Decimal>> {
  * Raises `subtotal + overageCost` to the plan's minimum commitment, then applies the percent
  * discount, then the coupon, then tax, rounding half-up at each step, so every printed total is
  * the exact sum of the printed parts.
- * @example computeTotals(decOf(100), ZERO, { minorDigits: 2, minimumCommitment: ZERO, discountPercent: decOf(10), couponValue: decOf(5), taxRate: decOf('0.2') }).total // 68 // '68'
+ * @example computeTotals(decOf(100), ZERO, { minimumCommitment: ZERO, discountPercent: decOf(10), couponValue: decOf(5), taxRate: decOf('0.2') }, 2).total // 68 // '68'
  */
-export function computeTotals(subtotal: Decimal, overageCost: Decimal, terms: TotalsTerms & { readonly minorDigits: number }): Totals {
-  const { minorDigits, minimumCommitment, discountPercent, couponValue, taxRate } = terms;
+export function computeTotals(subtotal: Decimal, overageCost: Decimal, terms: TotalsTerms, minorDigits: number): Totals {
+  const { minimumCommitment, discountPercent, couponValue, taxRate } = terms;
   const charged = decPlus(subtotal, overageCost);
   // NOTE: the commitment is a floor on what the plan bills before discounts (Lago's minimum
   // commitment), so discount and coupon apply to the committed amount and tax to what remains.

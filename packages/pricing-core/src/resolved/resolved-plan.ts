@@ -84,7 +84,7 @@ export interface PlanPrices {
 }
 
 // NOTE: the terms are made whole by their resolvers (`PlanTerms` with the planConfig, the rest
-// with calcConfig) and spread into the plan, so a new term is its line here, its reading and its rule.
+// with calcConfig, which extends them), so a new term is its line here, its reading and its rule.
 /** What the totals read of the plan beyond the priced amounts. */
 export interface TotalsTerms {
   /** `planConfig.minimumCommitment`, zero when none. */
@@ -101,7 +101,10 @@ export interface TotalsTerms {
 export type PlanTerms = Pick<TotalsTerms, 'minimumCommitment'>;
 
 /** A validated request, resolved once, but for its instances, which are priced as they are resolved (see `InstanceSink`). */
-export interface ResolvedPlan extends PlanPrices, TotalsTerms {}
+export interface ResolvedPlan extends PlanPrices {
+  /** What the totals apply after pricing. */
+  readonly terms: TotalsTerms;
+}
 
 /**
  * Takes the instances of a valid plan one by one, in input order, as each is resolved and

@@ -34,14 +34,7 @@ export class ViolationCollector implements Violations {
    * @example const rules = v.section(); rules.add(['x'], 'late'); v.add(['y'], 'early'); v.list // y, then x
    */
   section(): Violations {
-    const at = this.sections.push([]) - 1;
-    const total = (): number => this.total;
-    return {
-      add: (path, description, limit) => this.record(at, path, description, limit),
-      get total() {
-        return total();
-      },
-    };
+    return new Section(this, this.sections.push([]) - 1);
   }
 
   /** The first `MAX_LISTED_VIOLATIONS` violations, section by section. */
@@ -54,7 +47,8 @@ export class ViolationCollector implements Violations {
     return this.total === 0;
   }
 
-  private record(at: number, path: readonly PathSegment[] | string, description: string, limit: PricingLimitName | undefined): void {
+  /** @internal records into section `at`; see `section`. */
+  record(at: number, path: readonly PathSegment[] | string, description: string, limit: PricingLimitName | undefined): void {
     const field = typeof path === 'string' ? path : formatPath(path);
     const key = `${field}\u0000${description}`;
     const seen = (this.seen ??= new Set());
@@ -65,5 +59,21 @@ export class ViolationCollector implements Violations {
     // NOTE: no section lists more than the whole list does, so the first 100 overall are kept.
     if (section.length >= MAX_LISTED_VIOLATIONS) return;
     section.push(limit === undefined ? { field, description } : { field, description, limit });
+  }
+}
+
+/** One section of a collector: what it records is listed in the section's place. */
+class Section implements Violations {
+  constructor(
+    private readonly owner: ViolationCollector,
+    private readonly at: number,
+  ) {}
+
+  add(path: readonly PathSegment[] | string, description: string, limit?: PricingLimitName): void {
+    this.owner.record(this.at, path, description, limit);
+  }
+
+  get total(): number {
+    return this.owner.total;
   }
 }

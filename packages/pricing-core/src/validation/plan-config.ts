@@ -85,7 +85,7 @@ export function resolvePlanConfig(planConfig: Fields<typeof PLAN_CONFIG_FIELDS> 
     const price = resolvePrice(raw, index, rules);
     if (price !== undefined) prices.push(price);
   });
-  const commitment = readMoney(planConfig?.minimumCommitment, ['planConfig', 'minimumCommitment'], rules, { maxDecimals: minorDigits, decimalsMessage: MESSAGES.couponDecimals(currency ?? 'USD', minorDigits) });
+  const commitment = readMoney(planConfig?.minimumCommitment, ['planConfig'], 'minimumCommitment', rules, { maxDecimals: minorDigits, decimalsMessage: () => MESSAGES.couponDecimals(currency ?? 'USD', minorDigits) });
   // NOTE: the guard is read from every price as the walk read it, so it holds when a price has other errors.
   return new PlanConfigParts(currency ?? 'USD', minorDigits, prices, usageMetrics, usageKeyGuard(typed), splitOf(prices), size, { minimumCommitment: commitment ?? ZERO });
 }

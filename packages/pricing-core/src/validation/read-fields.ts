@@ -146,7 +146,8 @@ function readField(value: unknown, field: FieldKind, walk: Walk, name: string, o
       walk.refuse(MESSAGES.boolean, name);
       return new Refused(value);
     case 'enum':
-      if ((field.values as readonly unknown[]).includes(value)) return (value as string).endsWith('_UNSPECIFIED') ? undefined : value;
+      // NOTE: the first value of every enum is its `<PREFIX>_UNSPECIFIED`, which means "not set".
+      if ((field.values as readonly unknown[]).includes(value)) return value === field.values[0] ? undefined : value;
       walk.refuse(enumMessage(field, value), name);
       // NOTE: an empty or *_UNSPECIFIED text means "not set", listed or not.
       return value === '' || (typeof value === 'string' && value.endsWith('UNSPECIFIED')) ? undefined : new Refused(value);
@@ -186,7 +187,10 @@ export function readObject<O extends ObjectFields>(value: unknown, spec: O, walk
   const owner: Mutable = {};
   for (let i = 0; i < names.length; i += 1) {
     const name = names[i] as string;
-    owner[name] = readField(value[name], kinds[i] as FieldKind, walk, name, owner);
+    const read = readField(value[name], kinds[i] as FieldKind, walk, name, owner);
+    // NOTE: an unset field is left off: it reads as undefined all the same, and adding a
+    // property by a computed name is the walk's dearest step (most fields of a request are unset).
+    if (read !== undefined) owner[name] = read;
   }
   reportUnknownFields(value, spec, walk);
   return owner as Fields<O>;

@@ -31,58 +31,60 @@ export function readText(value: Scalar<string>): string | undefined {
 export type NumberRule = 'nonNegative' | 'positive' | 'positiveInteger' | 'any';
 
 /**
- * Reads a number field within the request bounds (`readBounded`); `undefined` when unset (omitted, null, 0, "") or invalid (reported).
- * @example readNumber(0, ['x'], v, 'nonNegative') // undefined: 0 means unset
+ * Reads the number field `field` of the object at `at` within the request bounds (`readBounded`); `undefined` when unset (omitted, null, 0, "") or invalid (reported).
+ * @example readNumber(0, ['calcConfig'], 'taxRate', v, 'nonNegative') // undefined: 0 means unset
  */
 export function readNumber(
   value: Scalar<NumberText>,
-  path: readonly PathSegment[],
+  at: readonly PathSegment[],
+  field: PathSegment,
   v: Violations,
   rule: NumberRule,
 ): Decimal | undefined {
   if ((typeof value !== 'number' && typeof value !== 'string') || value === '') return undefined;
   const parsed = readBounded(value, 'number');
   if (typeof parsed === 'string') {
-    v.add(path, parsed);
+    v.add([...at, field], parsed);
     return undefined;
   }
   if (decIsZero(parsed)) return undefined;
   if (decSign(parsed) < 0 && rule !== 'any') {
-    v.add(path, rule === 'nonNegative' ? MESSAGES.notNegative : rule === 'positive' ? MESSAGES.positive : MESSAGES.positiveInteger);
+    v.add([...at, field], rule === 'nonNegative' ? MESSAGES.notNegative : rule === 'positive' ? MESSAGES.positive : MESSAGES.positiveInteger);
     return undefined;
   }
   if (rule === 'positiveInteger' && decimalPlaces(parsed) > 0) {
-    v.add(path, MESSAGES.positiveInteger);
+    v.add([...at, field], MESSAGES.positiveInteger);
     return undefined;
   }
   return parsed;
 }
 
 /**
- * Reads a money field (>= 0, at most `maxDecimals` decimals); `undefined` when unset (zero
+ * Reads the money field `field` of the object at `at` (>= 0, at most `maxDecimals` decimals); `undefined` when unset (zero
  * included, unless `zeroIsSet`) or invalid (reported).
- * @example readMoney('0', ['x'], v) // undefined: a zero amount means unset
+ * @example readMoney('0', ['calcConfig'], 'couponValue', v) // undefined: a zero amount means unset
  */
 export function readMoney(
   value: Scalar<NumberText>,
-  path: readonly PathSegment[],
+  at: readonly PathSegment[],
+  field: PathSegment,
   v: Violations,
-  options: { maxDecimals?: number; decimalsMessage?: string; zeroIsSet?: boolean } = {},
+  options: { maxDecimals?: number; decimalsMessage?: () => string; zeroIsSet?: boolean } = {},
 ): Decimal | undefined {
   if ((typeof value !== 'number' && typeof value !== 'string') || (value === '' && !options.zeroIsSet)) return undefined;
   const parsed = readBounded(value, 'money');
   if (typeof parsed === 'string') {
-    v.add(path, parsed);
+    v.add([...at, field], parsed);
     return undefined;
   }
   if (decIsZero(parsed)) return options.zeroIsSet ? decAbs(parsed) : undefined;
   if (decSign(parsed) < 0) {
-    v.add(path, MESSAGES.notNegative);
+    v.add([...at, field], MESSAGES.notNegative);
     return undefined;
   }
   const maxDecimals = options.maxDecimals ?? MAX_UNIT_DECIMALS;
   if (decimalPlaces(parsed) > maxDecimals) {
-    v.add(path, options.decimalsMessage ?? MESSAGES.maxDecimals(maxDecimals));
+    v.add([...at, field], options.decimalsMessage?.() ?? MESSAGES.maxDecimals(maxDecimals));
     return undefined;
   }
   return parsed;

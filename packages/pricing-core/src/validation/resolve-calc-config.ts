@@ -4,6 +4,7 @@ import { decCompare, decOf, decSign, decText, ONE, quotientText, ZERO } from '..
 import type { CALC_CONFIG_FIELDS } from '../request/fields.js';
 import type { PlanTerms, TotalsTerms } from '../resolved/resolved-plan.js';
 import type { Violations } from './collector.js';
+import type { PathSegment } from './field-path.js';
 import type { Fields } from './read-fields.js';
 import { readMoney, readNumber } from './read.js';
 
@@ -12,6 +13,8 @@ export type CalcFields = Fields<typeof CALC_CONFIG_FIELDS> | undefined;
 
 const HUNDRED = decOf(100);
 const DEFAULT_CYCLE_HOURS = decOf(730);
+const CALC_CONFIG: readonly PathSegment[] = ['calcConfig'];
+const OVERAGE_RATES: readonly PathSegment[] = ['calcConfig', 'overageRates'];
 const NO_RATES: ReadonlyMap<string, undefined> = new Map();
 
 /** The cycle settings of `calcConfig`, resolved. */
@@ -27,7 +30,7 @@ export interface CycleConfig {
  * @example resolveCycle(calc, v).cycleHours // 672, for calcConfig { capHours: 672 }
  */
 export function resolveCycle(calcConfig: CalcFields, v: Violations): CycleConfig {
-  const cap = readNumber(calcConfig?.capHours, ['calcConfig', 'capHours'], v, 'any');
+  const cap = readNumber(calcConfig?.capHours, CALC_CONFIG, 'capHours', v, 'any');
   if (cap !== undefined && decSign(cap) < 0) {
     v.add(['calcConfig', 'capHours'], MESSAGES.capHoursPositive);
     return { cycleHours: DEFAULT_CYCLE_HOURS, capHours: null };
@@ -43,35 +46,35 @@ export function resolveCycle(calcConfig: CalcFields, v: Violations): CycleConfig
 export function resolveOverageRates(calcConfig: CalcFields, v: Violations): Map<string, Decimal> {
   const rates = new Map<string, Decimal>();
   for (const [metric, value] of calcConfig?.overageRates ?? NO_RATES) {
-    const rate = readMoney(value, ['calcConfig', 'overageRates', metric], v, { zeroIsSet: true });
+    const rate = readMoney(value, OVERAGE_RATES, metric, v, { zeroIsSet: true });
     if (rate !== undefined) rates.set(metric, rate);
   }
   return rates;
 }
 
-/** Discount, coupon and tax, resolved: the totals' terms of calcConfig. */
-export type Adjustments = Omit<TotalsTerms, keyof PlanTerms>;
-
 /**
- * Reads discount, coupon and tax with their bounds; the coupon has at most the currency's decimals.
- * @example resolveAdjustments(calc, 'USD', 2, v).taxRate // 0.2, for calcConfig { taxRate: 0.2 }
+ * Reads discount, coupon and tax with their bounds (the coupon has at most the currency's
+ * decimals) and adds them to the plan's own terms.
+ * @example resolveTerms(calc, terms, 'USD', 2, v).taxRate // 0.2, for calcConfig { taxRate: 0.2 }
  */
-export function resolveAdjustments(calcConfig: CalcFields, currency: string, minorDigits: number, v: Violations): Adjustments {
-  const discount = readNumber(calcConfig?.discountPercent, ['calcConfig', 'discountPercent'], v, 'any') ?? ZERO;
+export function resolveTerms(calcConfig: CalcFields, planTerms: PlanTerms, currency: string, minorDigits: number, v: Violations): TotalsTerms {
+  const discount = readNumber(calcConfig?.discountPercent, CALC_CONFIG, 'discountPercent', v, 'any') ?? ZERO;
   const discountOk = decSign(discount) >= 0 && decCompare(discount, HUNDRED) <= 0;
   if (!discountOk) v.add(['calcConfig', 'discountPercent'], MESSAGES.discountRange);
-  const tax = readNumber(calcConfig?.taxRate, ['calcConfig', 'taxRate'], v, 'any') ?? ZERO;
+  const tax = readNumber(calcConfig?.taxRate, CALC_CONFIG, 'taxRate', v, 'any') ?? ZERO;
   const taxOk = decSign(tax) >= 0 && decCompare(tax, ONE) <= 0;
   if (!taxOk) {
     // NOTE: a value in (1, 100] is almost surely a percentage; the message says how to send it.
     const looksLikePercent = decCompare(tax, ONE) > 0 && decCompare(tax, HUNDRED) <= 0;
     v.add(['calcConfig', 'taxRate'], looksLikePercent ? MESSAGES.taxLooksLikePercent(decText(tax), quotientText(tax, HUNDRED)) : MESSAGES.taxRange);
   }
-  const coupon = readMoney(calcConfig?.couponValue, ['calcConfig', 'couponValue'], v, {
+  const coupon = readMoney(calcConfig?.couponValue, CALC_CONFIG, 'couponValue', v, {
     maxDecimals: minorDigits,
-    decimalsMessage: MESSAGES.couponDecimals(currency, minorDigits),
+    decimalsMessage: () => MESSAGES.couponDecimals(currency, minorDigits),
   });
+  // NOTE: the plan's terms named one by one: spreading them into this literal took 7% of a small plan's call.
   return {
+    minimumCommitment: planTerms.minimumCommitment,
     discountPercent: discountOk ? discount : ZERO,
     couponValue: coupon ?? ZERO,
     taxRate: taxOk ? tax : ZERO,

@@ -46,17 +46,17 @@ export function resolvePrice(raw: PriceFields, index: number, v: Violations): Re
   if (productType === 'USAGE' && metric === null) v.add(at('metricName'), MESSAGES.usageMetricRequired);
   const aggregation = valueOr(raw.metricAggregation, 'METRIC_AGGREGATION_SUM').replace('METRIC_AGGREGATION_', '') as Aggregation;
 
-  const unitAmount = readMoney(raw.unitAmount, at('unitAmount'), v) ?? ZERO;
-  const overagePrice = readMoney(raw.overagePrice, at('overagePrice'), v);
-  const freeUnits = readNumber(raw.freeUnits, at('freeUnits'), v, 'nonNegative') ?? ZERO;
-  const minimum = readMoney(raw.minimumCharge, at('minimumCharge'), v);
-  const maximum = readMoney(raw.maximumCharge, at('maximumCharge'), v);
+  const unitAmount = readMoney(raw.unitAmount, path, 'unitAmount', v) ?? ZERO;
+  const overagePrice = readMoney(raw.overagePrice, path, 'overagePrice', v);
+  const freeUnits = readNumber(raw.freeUnits, path, 'freeUnits', v, 'nonNegative') ?? ZERO;
+  const minimum = readMoney(raw.minimumCharge, path, 'minimumCharge', v);
+  const maximum = readMoney(raw.maximumCharge, path, 'maximumCharge', v);
   if (minimum !== undefined && maximum !== undefined && decCompare(maximum, minimum) < 0) v.add(at('maximumCharge'), MESSAGES.maxBelowMin);
   const period = valueOr(raw.billingPeriod, 'BILLING_PERIOD_MONTHLY').slice('BILLING_PERIOD_'.length) as Period;
-  const interval = readNumber(raw.billingInterval, at('billingInterval'), v, 'positiveInteger') ?? ONE;
-  const unitQuantity = readNumber(raw.unitQuantity, at('unitQuantity'), v, 'positive') ?? ONE;
-  const packageSize = readNumber(raw.packageSize, at('packageSize'), v, 'positive');
-  const packagePrice = readMoney(raw.packagePrice, at('packagePrice'), v);
+  const interval = readNumber(raw.billingInterval, path, 'billingInterval', v, 'positiveInteger') ?? ONE;
+  const unitQuantity = readNumber(raw.unitQuantity, path, 'unitQuantity', v, 'positive') ?? ONE;
+  const packageSize = readNumber(raw.packageSize, path, 'packageSize', v, 'positive');
+  const packagePrice = readMoney(raw.packagePrice, path, 'packagePrice', v);
 
   const pricingModel = raw.pricingModel;
   if (pricingModel === undefined) v.add(at('pricingModel'), MESSAGES.modelRequired);

@@ -43,10 +43,10 @@ export function resolveTiers(
       v.add(path, MESSAGES.object);
       return;
     }
-    const start = readNumber(raw.startInclusive, [...path, 'startInclusive'], v, 'nonNegative') ?? ZERO;
-    const end = readNumber(raw.endExclusive, [...path, 'endExclusive'], v, 'nonNegative');
+    const start = readNumber(raw.startInclusive, path, 'startInclusive', v, 'nonNegative') ?? ZERO;
+    const end = readNumber(raw.endExclusive, path, 'endExclusive', v, 'nonNegative');
     if (end !== undefined && decCompare(end, start) <= 0) v.add([...path, 'endExclusive'], MESSAGES.tierEndAfterStart);
-    const fee = readMoney(raw.flatFeeAmount, [...path, 'flatFeeAmount'], v);
+    const fee = readMoney(raw.flatFeeAmount, path, 'flatFeeAmount', v);
     const flagged = raw.flatFee === true;
     if (fee !== undefined && !flagged) v.add([...path, 'flatFeeAmount'], MESSAGES.flatFeeWithoutFlag);
     const mode = valueOr(raw.tierType, 'TIER_MODE_GRADUATED');
@@ -54,10 +54,10 @@ export function resolveTiers(
     modes.add(mode);
     tiers.push({
       index,
-      order: readNumber(raw.tierOrder, [...path, 'tierOrder'], v, 'any') ?? ZERO,
+      order: readNumber(raw.tierOrder, path, 'tierOrder', v, 'any') ?? ZERO,
       start,
       end,
-      unitAmount: readMoney(raw.unitAmount, [...path, 'unitAmount'], v) ?? ZERO,
+      unitAmount: readMoney(raw.unitAmount, path, 'unitAmount', v) ?? ZERO,
       flatFee: flagged ? (fee ?? ZERO) : ZERO,
     });
   });
