@@ -4,9 +4,10 @@ import { defineConfig } from 'tsup';
 // CommonJS build an `import.meta.url` (the migrations folder is found relative to it). No
 // source maps: the published package ships no sources.
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // NOTE: PGlite's thread is an entry of its own: the store starts `dist/pglite-thread.js` by file name.
+  entry: { index: 'src/index.ts', 'pglite-thread': 'src/storage/pglite-thread.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts' } },
   clean: true,
   shims: true,
   sourcemap: false,

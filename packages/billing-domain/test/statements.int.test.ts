@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingService } from '../src/contract.js';
 import type { BillingEvent } from '../src/domain/billing-event.js';
 import type { BillingStore } from '../src/domain/ports.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { pgliteClient, PreparedStatements, simpleCommand } from '../src/storage/pglite-client.js';
+import { startPgliteEngine } from '../src/storage/pglite-engine.js';
 import type { SqlClient } from '../src/storage/sql-client.js';
 import { openSqlStore } from '../src/storage/sql-store.js';
 import { anItem, at } from './support/addons.js';
@@ -16,7 +16,7 @@ import { freshOrg } from './support/records.js';
 
 /** A PGlite store in memory that counts every statement it sends. */
 async function countingStore(): Promise<{ store: BillingStore; count: () => number; reset: () => void }> {
-  const db = await PGlite.create();
+  const db = await startPgliteEngine('memory://');
   const prepared = new PreparedStatements();
   let statements = 0;
   const counted = (sql: SqlClient): SqlClient => ({
@@ -40,7 +40,7 @@ async function countingStore(): Promise<{ store: BillingStore; count: () => numb
           throw error;
         }
       }),
-    selectOne: () => db.query('SELECT 1'),
+    selectOne: () => db.runExclusive(() => simpleCommand(db, 'SELECT 1')),
     durability: async () => ({ durable: false, reason: 'in memory' }),
     close: () => db.close(),
   });

@@ -1,4 +1,5 @@
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { parse, protocol } from '@electric-sql/pglite';
+import type { PgliteEngine } from './pglite-engine.js';
 import type { SqlClient } from './sql-client.js';
 
 const { serialize } = protocol;
@@ -17,7 +18,7 @@ function toParam(value: unknown): string | null {
 /**
  * The statements prepared on one PGlite database, by their text. Names are never reused (the count
  * only grows), so a statement whose first run failed after its Parse cannot clash with a later one.
- * @example const prepared = new PreparedStatements(); pgliteClient(db, prepared)
+ * @example const prepared = new PreparedStatements(); pgliteClient(engine, prepared)
  */
 export class PreparedStatements {
   readonly names = new Map<string, string>();
@@ -41,15 +42,15 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /**
- * The SqlClient of one PGlite database, for use while holding its lock (`db.runExclusive`).
+ * The SqlClient of one PGlite database, for use while holding its lock (`engine.runExclusive`).
  * NOTE: `db.query` makes six calls into the WebAssembly engine per statement (parse, describe,
  * bind, describe, execute, sync) and plans the statement every time. Here each statement is one
  * call carrying the whole extended-protocol exchange, and is prepared under a name on first use,
  * as `pg` named statements are on PostgreSQL; parameters are sent as text with types inferred by
  * the server, as `pg` sends them.
- * @example await db.runExclusive(() => pgliteClient(db, new PreparedStatements()).query('SELECT 1'))
+ * @example await engine.runExclusive(() => pgliteClient(engine, new PreparedStatements()).query('SELECT 1'))
  */
-export function pgliteClient(db: PGlite, prepared: PreparedStatements, opening?: string): SqlClient {
+export function pgliteClient(engine: PgliteEngine, prepared: PreparedStatements, opening?: string): SqlClient {
   // NOTE: `opening` (BEGIN) rides with the first statement, as a simple query ahead of it in the
   // same call into the engine: a call costs more than BEGIN itself. The engine answers BEGIN
   // before it reads what follows, so the statement runs inside the transaction.
@@ -82,25 +83,25 @@ export function pgliteClient(db: PGlite, prepared: PreparedStatements, opening?:
       serialize.sync(),
     );
     // NOTE: on any error the engine skips to the Sync at the end, so the session stays usable.
-    const { messages } = await db.execProtocol(withOpening(concat(parts)), { syncToFs: false });
+    const messages = await engine.exec(withOpening(concat(parts)));
     if (fresh) prepared.names.set(text, name);
     // NOTE: the statement's result is the last one (the first is BEGIN's when it rode along).
-    return (parse.parseResults(messages, db.parsers).at(-1)?.rows ?? []) as Row[];
+    return (parse.parseResults(messages, engine.parsers).at(-1)?.rows ?? []) as Row[];
   };
   return {
     query: <Row>(text: string, params: readonly unknown[] = []) => inTurn(() => query<Row>(text, params)),
     exec: (script) => inTurn(async () => {
-      await db.execProtocol(withOpening(serialize.query(script)), { syncToFs: false });
+      await engine.exec(withOpening(serialize.query(script)));
     }),
   };
 }
 
 /**
  * Runs one simple statement (BEGIN, COMMIT, ROLLBACK) and answers its command tag.
- * @example await simpleCommand(db, 'COMMIT') // 'COMMIT', or 'ROLLBACK' when the transaction had failed
+ * @example await simpleCommand(engine, 'COMMIT') // 'COMMIT', or 'ROLLBACK' when the transaction had failed
  */
-export async function simpleCommand(db: PGlite, text: string): Promise<string> {
-  const { messages } = await db.execProtocol(serialize.query(text), { syncToFs: false });
+export async function simpleCommand(engine: PgliteEngine, text: string): Promise<string> {
+  const messages = await engine.exec(serialize.query(text));
   const done = messages.find((m) => m.name === 'commandComplete') as { text?: string } | undefined;
   return done?.text ?? '';
 }

@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPgliteEngine, type PgliteEngine } from './pglite-engine.js';
 import type { TableDescription } from './columns.js';
 import { applyMigrations, loadMigrations } from './migrate.js';
 import { pgliteClient, PreparedStatements } from './pglite-client.js';
@@ -24,10 +24,10 @@ function describedColumns(t: TableDescription<unknown>): string[] {
 }
 
 describe('examples: the column descriptions match the migrations', () => {
-  let db: PGlite;
+  let db: PgliteEngine;
   let sql: SqlClient;
   beforeAll(async () => {
-    db = await PGlite.create();
+    db = await startPgliteEngine('memory://');
     sql = pgliteClient(db, new PreparedStatements());
     await applyMigrations(sql, await loadMigrations());
   });
@@ -47,7 +47,7 @@ describe('examples: the column descriptions match the migrations', () => {
 
 describe('examples: the group claim is planned for each call', () => {
   it('billing_claim_group runs with plan_cache_mode = force_custom_plan, so no plan made while the tables were small reads them whole later', async () => {
-    const db = await PGlite.create();
+    const db = await startPgliteEngine('memory://');
     try {
       const sql = pgliteClient(db, new PreparedStatements());
       await applyMigrations(sql, await loadMigrations());

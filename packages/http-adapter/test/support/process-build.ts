@@ -34,7 +34,8 @@ interface PackageBuild {
 // imports are one copy each (the other packages' test builds).
 const BUILDS: PackageBuild[] = [
   { dir: 'pricing-core', entries: { index: 'src/index.ts', schema: 'src/schema/index.ts' } },
-  { dir: 'billing-domain', entries: { index: 'src/index.ts' } },
+  // The PGlite store starts `pglite-thread.js` beside the module that starts it.
+  { dir: 'billing-domain', entries: { index: 'src/index.ts', 'pglite-thread': 'src/storage/pglite-thread.ts' } },
   {
     dir: 'http-adapter',
     // The worker pool loads `calculate-worker.js` beside the module that starts it.
