@@ -1,6 +1,4 @@
-import { openPgliteStore } from './pglite-store.js';
 import type { BillingStore } from '../domain/ports.js';
-import { openPostgresStore } from './postgres-store.js';
 
 /** Where the store lives. */
 export interface OpenStoreOptions {
@@ -22,8 +20,14 @@ export const DEFAULT_DATA_DIR = './.billing-data';
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<BillingStore> {
   const url = options.databaseUrl?.trim() ?? '';
-  if (url === '') return openPgliteStore(options.dataDir?.trim() || DEFAULT_DATA_DIR);
-  if (url === 'memory://') return openPgliteStore('memory://');
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgresStore(url, options.poolSize === undefined ? {} : { maxConnections: options.poolSize });
+  // NOTE: each store's module (and its driver: PGlite, or pg) is loaded when that store is opened:
+  // a process loads one of them, and one that opens none (most CLI commands) loads neither.
+  const pglite = () => import('./pglite-store.js');
+  if (url === '') return (await pglite()).openPgliteStore(options.dataDir?.trim() || DEFAULT_DATA_DIR);
+  if (url === 'memory://') return (await pglite()).openPgliteStore('memory://');
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const { openPostgresStore } = await import('./postgres-store.js');
+    return openPostgresStore(url, options.poolSize === undefined ? {} : { maxConnections: options.poolSize });
+  }
   throw new Error(`unsupported databaseUrl scheme: use memory://, postgres:// or postgresql:// (got "${url.split(':')[0]}:")`);
 }

@@ -1,6 +1,5 @@
 import { access, constants, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import pg from 'pg';
 import { loadMigrations } from './migrate.js';
 import { DEFAULT_DATA_DIR, type OpenStoreOptions } from './open-store.js';
 
@@ -31,6 +30,8 @@ export async function probeStore(options: OpenStoreOptions & { timeoutMs?: numbe
   const url = options.databaseUrl?.trim() ?? '';
   if (url === 'memory://') return { kind: 'memory' };
   if (url === '') return probeFolder(resolve(options.dataDir?.trim() || DEFAULT_DATA_DIR));
+  // NOTE: the driver is loaded only here: a process that never probes PostgreSQL does not pay for it.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.timeoutMs ?? 5000 });
   // NOTE: a connection dropped by the server while idle emits 'error'; the pending query reports it.
   client.on('error', () => undefined);
