@@ -20,7 +20,7 @@ export interface DelivererOptions {
   pollMs: number;
   /** Events older than this are deleted with their deliveries (BILLING_EVENT_RETENTION_DAYS, default 30). */
   retentionMs: number;
-  /** A lease outlives the attempt's timeout by this much (default 10 s; at most 30 s by contract). */
+  /** A lease outlives the attempt's timeout by this much (BILLING_EVENT_LEASE_MARGIN_MS, default 10 s; at most 30 s by contract). */
   leaseMarginMs?: number;
   clock?: () => Date;
   /** In [0, 1): the jitter of the retry waits. */

@@ -75,6 +75,12 @@ describe('examples: parseServerEnv', () => {
     expect(problems({ BILLING_INGEST_GROUP_CONCURRENCY: '0' }).join()).toMatch(/BILLING_INGEST_GROUP_CONCURRENCY must be an integer from 1/);
   });
 
+  it('BILLING_EVENT_LEASE_MARGIN_MS: 10 s by default, read from 1,000 to 30,000 ms, anything else named', () => {
+    expect(parseServerEnv({}).BILLING_EVENT_LEASE_MARGIN_MS).toBe(10_000);
+    expect(parseServerEnv({ BILLING_EVENT_LEASE_MARGIN_MS: '1000' }).BILLING_EVENT_LEASE_MARGIN_MS).toBe(1_000);
+    for (const bad of ['999', '30001', 'soon']) expect(problems({ BILLING_EVENT_LEASE_MARGIN_MS: bad }).join()).toMatch(/BILLING_EVENT_LEASE_MARGIN_MS must be an integer from 1000 to 30000/);
+  });
+
   it('limit settings: bad values are named', () => {
     const found = problems({ BILLING_MAX_PRICES: '0', BILLING_METRICS: 'maybe', BILLING_WORKER_THREADS: 'two' });
     for (const name of ['BILLING_MAX_PRICES', 'BILLING_METRICS', 'BILLING_WORKER_THREADS']) {

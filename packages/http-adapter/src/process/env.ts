@@ -105,6 +105,7 @@ const serverEnvShape = {
     .pipe(z.enum(['on', 'off'], { message: 'BILLING_EVENT_DELIVERY must be on or off' }).optional())
     .transform((v) => v ?? 'on'),
   BILLING_EVENT_TIMEOUT_MS: integer('BILLING_EVENT_TIMEOUT_MS', 1, 300_000, 15_000),
+  BILLING_EVENT_LEASE_MARGIN_MS: integer('BILLING_EVENT_LEASE_MARGIN_MS', 1_000, 30_000, 10_000),
   BILLING_EVENT_RETRY_SCHEDULE: durations('BILLING_EVENT_RETRY_SCHEDULE', '5s,5m,30m,2h,5h,10h,10h', parseSchedule),
   BILLING_EVENT_DISABLE_AFTER: durations('BILLING_EVENT_DISABLE_AFTER', '5d', parseDuration),
   BILLING_EVENT_RETENTION_DAYS: integer('BILLING_EVENT_RETENTION_DAYS', 1, 3650, 30),

@@ -68,6 +68,7 @@ export function eventDelivery(
       disableAfterMs: parseDuration(env.BILLING_EVENT_DISABLE_AFTER) ?? 5 * 86_400_000,
     },
     timeoutMs: env.BILLING_EVENT_TIMEOUT_MS,
+    leaseMarginMs: env.BILLING_EVENT_LEASE_MARGIN_MS,
     slotsPerDestination: env.BILLING_EVENT_DESTINATION_CONCURRENCY,
     maxInFlight: env.BILLING_EVENT_MAX_IN_FLIGHT,
     pollMs: env.BILLING_EVENT_POLL_MS,

@@ -53,6 +53,7 @@ describe('events survive a SIGKILL of the server (PGlite data folder)', () => {
       BILLING_EVENT_ALLOW_HTTP: '1',
       BILLING_EVENT_POLL_MS: '50',
       BILLING_EVENT_TIMEOUT_MS: '2000',
+      BILLING_EVENT_LEASE_MARGIN_MS: '1000',
       BILLING_EVENT_RETRY_SCHEDULE: '300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms',
       BILLING_WORKER_THREADS: '1',
     };
@@ -124,8 +125,9 @@ describe('events survive a SIGKILL of the server (PGlite data folder)', () => {
         BILLING_EVENT_ALLOW_PRIVATE_NETWORKS: '1',
         BILLING_EVENT_ALLOW_HTTP: '1',
         BILLING_EVENT_POLL_MS: '50',
-        // the lease outlives the attempt by 10 s: the restarted server takes it again after about 12 s
+        // the lease outlives the attempt by 1 s: the restarted server takes it again after about 3 s
         BILLING_EVENT_TIMEOUT_MS: '2000',
+        BILLING_EVENT_LEASE_MARGIN_MS: '1000',
         BILLING_WORKER_THREADS: '1',
       };
       const auth = authHeaders(await signToken({ orgs: [ORG] }), ORG);
@@ -173,6 +175,7 @@ describe('events survive a SIGKILL of the server (PGlite data folder)', () => {
         BILLING_EVENT_ALLOW_HTTP: '1',
         BILLING_EVENT_POLL_MS: '50',
         BILLING_EVENT_TIMEOUT_MS: '2000',
+        BILLING_EVENT_LEASE_MARGIN_MS: '1000',
         BILLING_EVENT_RETRY_SCHEDULE: '300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms,300ms',
         BILLING_WORKER_THREADS: '1',
       };
