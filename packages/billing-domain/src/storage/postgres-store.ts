@@ -1,8 +1,24 @@
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import type { BillingStore } from '../domain/ports.js';
 import { DURABILITY_SETTINGS, durabilityOf, type DurabilitySettings } from './durability.js';
 import type { SqlClient } from './sql-client.js';
 import { openSqlStore, type Finished } from './sql-store.js';
+
+/**
+ * Sends what the connection writes in this tick as one write.
+ * NOTE: `pg` writes each protocol message of a statement (Parse, Bind, Describe, Execute, Sync)
+ * with a write of its own, and a socket with nothing queued sends each one at once: a system call
+ * per message, several per statement. Corked until the next tick, the statements sent together
+ * (BEGIN with the claim, the last writes with COMMIT) leave in one write. `connection.stream` is
+ * `pg`'s socket (plain or TLS); a client without one is left as it is.
+ */
+function sendTogether(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+  if (stream === undefined || stream.writableCorked > 0) return;
+  stream.cork();
+  process.nextTick(() => stream.uncork());
+}
 
 /**
  * The SqlClient of one checked-out connection. Each statement text runs as a named prepared
@@ -19,9 +35,11 @@ function clientOf(client: pg.PoolClient, names: Map<string, string>): SqlClient 
   };
   return {
     async query<Row>(text: string, params: readonly unknown[] = []) {
+      sendTogether(client);
       return (await client.query({ name: nameOf(text), text, values: [...params] })).rows as Row[];
     },
     async exec(script) {
+      sendTogether(client);
       await client.query(script);
     },
   };
@@ -65,9 +83,11 @@ export async function openPostgresStore(databaseUrl: string, options: PostgresSt
       broken = error;
     };
     client.on('error', onError);
+    sendTogether(client);
     const begun = client.query('BEGIN');
     try {
       const { value, last } = await fn(clientOf(client, statementNames));
+      sendTogether(client);
       const committed = client.query('COMMIT');
       const [begin, writes, commit] = await Promise.allSettled([begun, last, committed]);
       for (const outcome of [begin, writes, commit]) if (outcome.status === 'rejected') throw outcome.reason;
