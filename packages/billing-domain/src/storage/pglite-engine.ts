@@ -58,12 +58,12 @@ export async function startPgliteEngine(dataDir: string): Promise<PgliteEngine> 
   worker.on('exit', (code) => stop(new Error(`the PGlite thread ended (exit code ${code})`)));
   // NOTE: the thread keeps the process alive only while an answer is awaited, as PGlite on the
   // server's thread would: an unclosed store never holds a finished process open.
-  const ask = (request: EngineRequest, transfer?: ArrayBuffer[]): Promise<EngineReply> => {
+  const ask = (request: EngineRequest): Promise<EngineReply> => {
     if (stopped !== undefined) return Promise.reject(stopped);
     return new Promise((resolve, reject) => {
       waiting.push({ resolve, reject });
       worker.ref();
-      worker.postMessage(request, transfer);
+      worker.postMessage(request);
     });
   };
   const opened = await new Promise<EngineReply>((resolve, reject) => waiting.push({ resolve, reject }));

@@ -10,6 +10,9 @@ const port = parentPort;
 if (port === null) throw new Error('pglite-thread runs as a worker thread');
 const { dataDir } = workerData as EngineStart;
 
+/** The reply for a failure, with its reason. */
+const failed = (error: unknown): EngineReply => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+
 /** Opens the database and answers every request until it is closed. */
 async function serve(port: MessagePort): Promise<void> {
   try {
@@ -19,25 +22,22 @@ async function serve(port: MessagePort): Promise<void> {
       if (request.kind === 'close') {
         void db.close().then(
           () => port.postMessage({ kind: 'closed' } satisfies EngineReply),
-          (error: unknown) => port.postMessage({ kind: 'failed', message: String(error) } satisfies EngineReply),
+          (error: unknown) => port.postMessage(failed(error)),
         );
         return;
       }
-      let reply: EngineReply;
       try {
         // NOTE: a copy of exactly the answer: the engine's may be a view on its whole memory, which
         // a message would copy whole.
         const answer = db.execProtocolRawSync(request.message).slice();
-        reply = { kind: 'answer', answer };
-        port.postMessage(reply, [answer.buffer]);
+        port.postMessage({ kind: 'answer', answer } satisfies EngineReply, [answer.buffer]);
       } catch (error) {
-        reply = { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
-        port.postMessage(reply);
+        port.postMessage(failed(error));
       }
     });
     port.postMessage({ kind: 'ready', arrayTypes } satisfies EngineReply);
   } catch (error) {
-    port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies EngineReply);
+    port.postMessage(failed(error));
   }
 }
 
