@@ -160,6 +160,12 @@ describe('validation: prices', () => {
       'planConfig.prices[0].packageSize',
     ]);
   });
+  it('a packageSize JavaScript cannot turn into a number (its own toString is no function) is refused, naming the field', () => {
+    // Found by the totality law: the check for "zero or unset" converted the value and threw a TypeError.
+    for (const packageSize of [{ toString: '' }, { valueOf: 1, toString: 2 }, [{ toString: '' }]]) {
+      expect(fields(plan([price({ pricingModel: 'PRICING_MODEL_PACKAGE', packageSize })]))).toEqual(['planConfig.prices[0].packageSize']);
+    }
+  });
   it('unitQuantity > 0, freeUnits >= 0, billingInterval a positive whole number', () => {
     expect(fields(plan([price({ unitQuantity: -1 })]))).toEqual(['planConfig.prices[0].unitQuantity']);
     expect(fields(plan([price({ freeUnits: -1 })]))).toEqual(['planConfig.prices[0].freeUnits']);

@@ -97,6 +97,18 @@ interface ModelFields {
   freeUnits: Decimal;
 }
 
+/**
+ * Whether JavaScript reads `value` as the number 0. A value it cannot convert at all (an object
+ * whose own `toString` is no function) is not zero: `Number()` throws on it.
+ */
+function readsAsZero(value: unknown): boolean {
+  try {
+    return Number(value) === 0;
+  } catch {
+    return false;
+  }
+}
+
 function resolveModel(model: PriceFields['pricingModel'], raw: PriceFields, path: readonly PathSegment[], v: Violations, f: ModelFields): ModelSpec | undefined {
   if (model === undefined || model instanceof Refused) return undefined;
   switch (model as Exclude<PricingModel, 'PRICING_MODEL_UNSPECIFIED'>) {
@@ -108,7 +120,7 @@ function resolveModel(model: PriceFields['pricingModel'], raw: PriceFields, path
       if (f.packageSize === undefined) {
         // NOTE: unset or zero; a refused value counts as zero when JavaScript reads it so (false, []).
         const size = raw.packageSize instanceof Refused ? raw.packageSize.sent : raw.packageSize;
-        if (size === undefined || Number(size) === 0) v.add([...path, 'packageSize'], MESSAGES.packageSizeRequired);
+        if (size === undefined || readsAsZero(size)) v.add([...path, 'packageSize'], MESSAGES.packageSizeRequired);
         return undefined;
       }
       return { kind: 'PACKAGE', packageSize: f.packageSize, packagePrice: f.packagePrice };
