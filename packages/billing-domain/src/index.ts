@@ -27,7 +27,8 @@ export { createWebhookProcessor } from './service/webhook-processor.js';
 export { DEFAULT_REPLAY_CHECKPOINT_LAG_MS } from './service/process-event.js';
 export { MAX_PAGE_TOKEN_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './service/paging.js';
 
-export { openStore } from './storage/open-store.js';
+export { openStore, type OpenStoreOptions } from './storage/open-store.js';
+export { compilePgliteModules, type PgliteModules } from './storage/pglite-modules.js';
 export { loadMigrations } from './storage/migrate.js';
 export { probeStore, type StoreProbe } from './storage/probe-store.js';
 export type { BillingStore, UnitOfWork, WebhookEventRecord } from './domain/ports.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { deliveryWorld, describeDeliverer } from './deliverer-contract.js';
 import { receiver } from './support/receiver.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 import { sharedStore } from './support/tenant.js';
 
 describe('PGlite (memory://)', () => {
-  describeDeliverer(sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined })));
+  describeDeliverer(sharedStore(async () => ({ store: await openTestStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined })));
 });
 
 const skipReason = await postgresUnavailableReason();
@@ -14,13 +14,13 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
   describeDeliverer(
     sharedStore(async () => {
       const db = await createThrowawayDatabase();
-      return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+      return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
     }),
   );
 
   it('two processes on one PostgreSQL with one destination deliver each event once', async () => {
     const db = await createThrowawayDatabase();
-    const [one, two] = await Promise.all([openStore({ databaseUrl: db.url }), openStore({ databaseUrl: db.url })]);
+    const [one, two] = await Promise.all([openTestStore({ databaseUrl: db.url }), openTestStore({ databaseUrl: db.url })]);
     const r = await receiver();
     const a = deliveryWorld(one!);
     const b = deliveryWorld(two!);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingStore } from '../src/domain/ports.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { at } from './support/addons.js';
 import { paymentEvent, upsertEvent } from './support/events.js';
 import { tenant } from './support/tenant.js';
@@ -8,7 +8,7 @@ import { tenant } from './support/tenant.js';
 describe('BillingStore.onEventsCommitted (PGlite memory://)', () => {
   let store: BillingStore;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: 'memory://' });
+    store = await openTestStore({ databaseUrl: 'memory://' });
   });
   afterAll(async () => {
     await store.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillingEvent } from '../src/domain/billing-event.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { groupCommit } from '../src/storage/group-commit.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import type { BillingStore } from '../src/domain/ports.js';
 import { anItem, at } from './support/addons.js';
 import { deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
@@ -133,7 +133,7 @@ function describeGroupCommit(getStore: () => BillingStore) {
 }
 
 describe('group commit, PGlite (memory://)', () => {
-  const store = sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
+  const store = sharedStore(async () => ({ store: await openTestStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
   describeGroupCommit(store);
 });
 
@@ -143,12 +143,12 @@ describe.skipIf(skipReason !== '')(`group commit, PostgreSQL${skipReason ? ` (sk
   const store = sharedStore(async () => {
     const db = await createThrowawayDatabase();
     url = db.url;
-    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+    return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   });
   describeGroupCommit(store);
 
   it('two processes group the same deliveries at once: each event applied once', async () => {
-    const other = await openStore({ databaseUrl: url });
+    const other = await openTestStore({ databaseUrl: url });
     try {
       const org = freshOrg('two');
       const secret = `whsec_${org}`;

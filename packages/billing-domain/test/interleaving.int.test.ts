@@ -5,7 +5,7 @@ import type { BillingEvent } from '../src/domain/billing-event.js';
 import type { BillingStore } from '../src/domain/ports.js';
 import type { AddonEventData } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
@@ -126,7 +126,7 @@ function describeInterleaving(getStore: () => BillingStore, runs: number) {
 }
 
 describe('interleaved deliveries of a few subscriptions, grouped any way (PGlite memory://)', () => {
-  const store = sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
+  const store = sharedStore(async () => ({ store: await openTestStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
   describeInterleaving(store, RUNS);
 });
 
@@ -134,7 +134,7 @@ const skipReason = await postgresUnavailableReason();
 describe.skipIf(skipReason !== '')(`interleaved deliveries, grouped any way (PostgreSQL${skipReason ? `, skipped: ${skipReason}` : ''})`, () => {
   const store = sharedStore(async () => {
     const db = await createThrowawayDatabase();
-    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+    return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   });
   describeInterleaving(store, Math.max(10, Math.round(RUNS / 4)));
 });

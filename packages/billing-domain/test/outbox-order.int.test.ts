@@ -4,7 +4,7 @@ import type { AddonSubscription, BillingService, WebhookDelivery } from '../src/
 import type { BillingStore } from '../src/domain/ports.js';
 import type { AddonEventData, OutboundEvent } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
@@ -135,14 +135,14 @@ const scenarioArb = fc
   });
 
 describe('outbox against the states, standard, Stripe and Paddle lives (Stripe and Paddle signed, verified and normalized by the endpoint code; PGlite memory://)', () => {
-  describeOrders(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }), RUNS);
+  describeOrders(async () => ({ store: await openTestStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }), RUNS);
 });
 
 const skipReason = await postgresUnavailableReason();
 describe.skipIf(skipReason !== '')(`outbox against the states (PostgreSQL${skipReason ? `, skipped: ${skipReason}` : ''})`, () => {
   describeOrders(async () => {
     const db = await createThrowawayDatabase();
-    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+    return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   }, Math.max(1, Math.floor(RUNS / 2)));
 });
 

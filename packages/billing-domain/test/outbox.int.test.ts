@@ -1,11 +1,11 @@
 import { describe } from 'vitest';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { describeOutbox } from './outbox-contract.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 import { sharedStore } from './support/tenant.js';
 
 describe('PGlite (memory://)', () => {
-  describeOutbox(sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined })));
+  describeOutbox(sharedStore(async () => ({ store: await openTestStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined })));
 });
 
 const skipReason = await postgresUnavailableReason();
@@ -13,7 +13,7 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
   describeOutbox(
     sharedStore(async () => {
       const db = await createThrowawayDatabase();
-      return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+      return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
     }),
   );
 });

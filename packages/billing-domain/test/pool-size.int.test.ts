@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 
 /** Connections open to `database`, seen from PostgreSQL itself (the probing client excluded). */
@@ -22,7 +22,7 @@ const skipReason = await postgresUnavailableReason();
 describe.skipIf(skipReason !== '')(`pool size on PostgreSQL${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   it.each([3, 12])('poolSize %d: 40 queries at once open exactly that many connections', async (poolSize) => {
     const db = await createThrowawayDatabase();
-    const store = await openStore({ databaseUrl: db.url, poolSize });
+    const store = await openTestStore({ databaseUrl: db.url, poolSize });
     try {
       await Promise.all(Array.from({ length: 40 }, () => store.ping()));
       expect(await connectionsTo(db.url, new URL(db.url).pathname.slice(1))).toBe(poolSize);
@@ -33,6 +33,6 @@ describe.skipIf(skipReason !== '')(`pool size on PostgreSQL${skipReason ? ` (ski
   });
 
   it('a pool size below 1 is refused before any connection is made', async () => {
-    await expect(openStore({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', poolSize: 0 })).rejects.toThrow(/maxConnections must be a whole number >= 1/);
+    await expect(openTestStore({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', poolSize: 0 })).rejects.toThrow(/maxConnections must be a whole number >= 1/);
   });
 });

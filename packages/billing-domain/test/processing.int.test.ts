@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { describeAddonOperations } from './addon-operations-contract.js';
 import { describeAddonListing } from './list-contract.js';
 import { describeWebhookProcessing } from './processing-contract.js';
@@ -9,7 +9,7 @@ import { createThrowawayDatabase, postgresUnavailableReason } from './support/po
 import { sharedStore } from './support/tenant.js';
 
 describe('PGlite (memory://)', () => {
-  const store = sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
+  const store = sharedStore(async () => ({ store: await openTestStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
   describeWebhookProcessing(store);
   describeAddonOperations(store);
   describeAddonListing(store);
@@ -21,7 +21,7 @@ const skipReason = await postgresUnavailableReason();
 describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   const store = sharedStore(async () => {
     const db = await createThrowawayDatabase();
-    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+    return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   });
   describeWebhookProcessing(store);
   describeAddonOperations(store);
@@ -34,14 +34,14 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
 // call and answered after their group's commit (BILLING_INGEST_GROUP_WINDOW_MS > 0).
 const GROUPED = { maxSize: 64, windowMs: 2 };
 describe('PGlite (memory://), group commit', () => {
-  const store = sharedStore(async () => ({ store: await openStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
+  const store = sharedStore(async () => ({ store: await openTestStore({ databaseUrl: 'memory://' }), cleanup: async () => undefined }));
   describeWebhookProcessing(store, GROUPED);
 });
 
 describe.skipIf(skipReason !== '')(`PostgreSQL, group commit${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   const store = sharedStore(async () => {
     const db = await createThrowawayDatabase();
-    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+    return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   });
   describeWebhookProcessing(store, GROUPED);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddonSubscription, BillingService } from '../src/contract.js';
 import type { BillingEvent } from '../src/domain/billing-event.js';
 import { createBillingService } from '../src/service/billing-service.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import type { BillingStore } from '../src/domain/ports.js';
 import { anItem, at } from './support/addons.js';
 import { canceledEvent, deliveryOf, paymentEvent, testCodecs, upsertEvent } from './support/events.js';
@@ -60,7 +60,7 @@ const observable = (a: AddonSubscription) => {
 describe('reordering (PGlite memory://)', () => {
   let store: BillingStore;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: 'memory://' });
+    store = await openTestStore({ databaseUrl: 'memory://' });
   });
   afterAll(async () => {
     await store.close();

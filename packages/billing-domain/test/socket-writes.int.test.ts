@@ -1,6 +1,6 @@
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 
 // The PostgreSQL store sends what one tick of a transaction writes (BEGIN with its first
@@ -31,7 +31,7 @@ const skipReason = await postgresUnavailableReason();
 describe.skipIf(skipReason !== '')(`writes to PostgreSQL's socket${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   it('a transaction of BEGIN, one read and COMMIT is two socket writes (BEGIN leaves with the read), not one per protocol message', async () => {
     const db = await createThrowawayDatabase();
-    const store = await openStore({ databaseUrl: db.url, poolSize: 1 });
+    const store = await openTestStore({ databaseUrl: db.url, poolSize: 1 });
     try {
       const read = () => store.transaction((uow) => uow.addons.findById('org_writes', 'addon_none'));
       // the first run prepares the statement (a Parse more); the count is taken on the second

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createBillingService } from '../src/service/billing-service.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { loadMigrations } from '../src/storage/migrate.js';
 import { describeStoreContract } from './store-contract.js';
 import { anAddon } from './support/addons.js';
@@ -12,7 +12,7 @@ import { aSubscription } from './support/records.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 
 describeStoreContract('PGlite (memory://)', async () => ({
-  store: await openStore({ databaseUrl: 'memory://' }),
+  store: await openTestStore({ databaseUrl: 'memory://' }),
   cleanup: async () => undefined,
 }));
 
@@ -20,13 +20,13 @@ const skipReason = await postgresUnavailableReason();
 describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   describeStoreContract('PostgreSQL', async () => {
     const db = await createThrowawayDatabase();
-    return { store: await openStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
+    return { store: await openTestStore({ databaseUrl: db.url }), cleanup: () => db.drop() };
   });
 
   it('concurrent starts apply each migration exactly once (advisory lock)', async () => {
     const db = await createThrowawayDatabase();
     try {
-      const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ databaseUrl: db.url })));
+      const stores = await Promise.all(Array.from({ length: 4 }, () => openTestStore({ databaseUrl: db.url })));
       await Promise.all(stores.map((s) => s.close()));
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
@@ -41,7 +41,7 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
   it('processes sharing one database share the page-token key: each accepts the others\' tokens', async () => {
     const db = await createThrowawayDatabase();
     try {
-      const stores = await Promise.all(Array.from({ length: 3 }, () => openStore({ databaseUrl: db.url })));
+      const stores = await Promise.all(Array.from({ length: 3 }, () => openTestStore({ databaseUrl: db.url })));
       const keys = await Promise.all(stores.map((s, i) => s.transaction((uow) => uow.pageTokenKey.getOrCreate(Buffer.alloc(32, i + 1)))));
       expect(new Set(keys.map((k) => Buffer.from(k).toString('hex'))).size).toBe(1);
       const [one, two] = stores.map((store) => createBillingService({ store, config: { webhookEndpoints: [] } }));
@@ -61,7 +61,7 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
   it('a closed or lost database answers storage.unavailable, never throws', async () => {
     const db = await createThrowawayDatabase();
     try {
-      const store = await openStore({ databaseUrl: db.url });
+      const store = await openTestStore({ databaseUrl: db.url });
       const service = createBillingService({ store, config: { webhookEndpoints: [] } });
       expect(await service.isReady()).toBe(true);
       await store.close();
@@ -77,10 +77,10 @@ describe.skipIf(skipReason !== '')(`PostgreSQL${skipReason ? ` (skipped: ${skipR
 it('PGlite in a data folder keeps its rows and its migrations across restarts', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'billing-pglite-'));
   try {
-    const first = await openStore({ dataDir });
+    const first = await openTestStore({ dataDir });
     await first.transaction((uow) => uow.subscriptions.insert(aSubscription({ organizationId: 'org_disk' })));
     await first.close();
-    const second = await openStore({ databaseUrl: '', dataDir });
+    const second = await openTestStore({ databaseUrl: '', dataDir });
     expect(await second.migrate()).toMatchObject({ applied: [] });
     expect((await second.transaction((uow) => uow.subscriptions.findById('org_disk', 's1')))?.externalId).toBe('sub_1');
     await second.close();
@@ -90,9 +90,9 @@ it('PGlite in a data folder keeps its rows and its migrations across restarts', 
 });
 
 it('an unreachable PostgreSQL makes openStore reject', async () => {
-  await expect(openStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nothing' })).rejects.toThrow();
+  await expect(openTestStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nothing' })).rejects.toThrow();
 });
 
 it('an unknown URL scheme is refused', async () => {
-  await expect(openStore({ databaseUrl: 'mysql://x' })).rejects.toThrow(/unsupported databaseUrl/);
+  await expect(openTestStore({ databaseUrl: 'mysql://x' })).rejects.toThrow(/unsupported databaseUrl/);
 });

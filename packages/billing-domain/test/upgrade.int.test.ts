@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AddonSubscription } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
 import { applyMigrations, loadMigrations } from '../src/storage/migrate.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import type { SqlClient } from '../src/storage/sql-client.js';
 import { createThrowawayDatabase, postgresUnavailableReason } from './support/postgres.js';
 
@@ -55,7 +55,7 @@ async function previousSchemaWithRows(sql: SqlClient): Promise<void> {
 
 /** Opens the store on the old database (which migrates it) and reads every row through the service. */
 async function upgradeAndRead(databaseUrl: string, dataDir?: string) {
-  const store = await openStore({ databaseUrl, ...(dataDir ? { dataDir } : {}) });
+  const store = await openTestStore({ databaseUrl, ...(dataDir ? { dataDir } : {}) });
   const service = createBillingService({ store, config: { webhookEndpoints: [] } });
   try {
     const page = await service.addons.list('org_up', { pageSize: 1 });

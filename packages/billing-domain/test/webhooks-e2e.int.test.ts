@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingService, WebhookDelivery, WebhookEndpointConfig } from '../src/contract.js';
 import { createBillingService } from '../src/service/billing-service.js';
-import { openStore } from '../src/storage/open-store.js';
+import { openTestStore } from './support/pglite.js';
 import { signWebhook } from '../src/webhooks/providers/index.js';
 import type { BillingStore } from '../src/domain/ports.js';
 import { standardBody, standardSubscriptionData } from './fixtures/webhooks/standard.js';
@@ -31,7 +31,7 @@ function standardDelivery(body: string, id: string, extra: Partial<WebhookDelive
 describe('webhooks end to end (real signatures, PGlite)', () => {
   let store: BillingStore;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: 'memory://' });
+    store = await openTestStore({ databaseUrl: 'memory://' });
   });
   afterAll(() => store.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingStore } from '../domain/ports.js';
-import { openStore } from '../storage/open-store.js';
+import { openTestStore } from '../../test/support/pglite.js';
 import { anItem } from '../../test/support/addons.js';
 import { upsertEvent } from '../../test/support/events.js';
 import { tenant } from '../../test/support/tenant.js';
@@ -9,7 +9,7 @@ import { MAX_PAGE_TOKEN_LENGTH } from './paging.js';
 
 let store: BillingStore;
 beforeAll(async () => {
-  store = await openStore({ databaseUrl: 'memory://' });
+  store = await openTestStore({ databaseUrl: 'memory://' });
 });
 afterAll(async () => {
   await store.close();

@@ -2,6 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import type { PgliteModules } from './pglite-modules.js';
 
 /** The parts of emscripten's NODEFS this file reaches into (not in PGlite's types). */
 interface NodeFsInternals {
@@ -71,10 +72,10 @@ function syncTree(dir: string): void {
  * and they must survive a power cut as much as the commits that follow.
  * @example const db = await openDurablePglite('./.billing-data')
  */
-export async function openDurablePglite(dataDir: string): Promise<PGlite> {
+export async function openDurablePglite(dataDir: string, modules?: PgliteModules): Promise<PGlite> {
   const root = resolve(dataDir);
   const fresh = !existsSync(join(root, 'PG_VERSION'));
-  const db = await PGlite.create({ fs: new SyncingNodeFS(root), startParams: [...DURABLE_START_PARAMS] });
+  const db = await PGlite.create({ ...modules, fs: new SyncingNodeFS(root), startParams: [...DURABLE_START_PARAMS] });
   if (fresh) syncTree(root);
   return db;
 }

@@ -1,9 +1,13 @@
+import type { PgliteModules } from './pglite-modules.js';
+
 // The messages between the server's thread and PGlite's (pglite-engine.ts and pglite-thread.ts).
 
 /** What the worker is started with. */
 export interface EngineStart {
   /** A data folder, or `memory://`. */
   dataDir: string;
+  /** PGlite's compiled modules, when the caller has them (a thread otherwise compiles its own). */
+  modules?: PgliteModules;
 }
 
 /** From the server's thread: a batch of wire-protocol messages, or the end. */

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { Mutex, protocol, types } from '@electric-sql/pglite';
 import type { EngineReply, EngineRequest, EngineStart } from './pglite-engine-protocol.js';
+import type { PgliteModules } from './pglite-modules.js';
 
 /** One message of PGlite's answer (an error is a `DatabaseError`, which is an `Error`). */
 export type BackendMessage = Parameters<Parameters<protocol.Parser['parse']>[1]>[0];
@@ -37,10 +38,11 @@ function workerOf(start: EngineStart): Worker {
 
 /**
  * Starts PGlite in a worker thread on `dataDir` (a folder, or `memory://`) and waits until it is open.
+ * With `modules`, the thread uses those instead of compiling PGlite's own.
  * @example const engine = await startPgliteEngine('memory://'); await engine.close()
  */
-export async function startPgliteEngine(dataDir: string): Promise<PgliteEngine> {
-  const worker = workerOf({ dataDir });
+export async function startPgliteEngine(dataDir: string, modules?: PgliteModules): Promise<PgliteEngine> {
+  const worker = workerOf(modules === undefined ? { dataDir } : { dataDir, modules });
   // NOTE: one call is in flight at a time (each waits for the one before: the engine has one
   // connection), so answers come back in order.
   const waiting: { resolve: (reply: EngineReply) => void; reject: (error: Error) => void }[] = [];

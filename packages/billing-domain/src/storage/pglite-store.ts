@@ -1,5 +1,6 @@
 import { pgliteClient, PreparedStatements, simpleCommand } from './pglite-client.js';
 import { startPgliteEngine } from './pglite-engine.js';
+import type { PgliteModules } from './pglite-modules.js';
 import type { BillingStore, StoreDurability } from '../domain/ports.js';
 import { DURABILITY_SETTINGS, durabilityOf, type DurabilitySettings } from './durability.js';
 import type { SqlClient } from './sql-client.js';
@@ -11,11 +12,12 @@ const IN_MEMORY: StoreDurability = { durable: false, reason: 'memory://: the dat
  * A store on embedded PGlite, in a thread of its own (see startPgliteEngine): `memory://` keeps
  * everything in memory, any other value is a folder, where a commit returns once its WAL is on
  * disk (see openDurablePglite). PGlite has one connection, so its transactions run one after another.
+ * `modules`: PGlite compiled by the caller (see compilePgliteModules), or compiled here.
  * @example const store = await openPgliteStore('memory://')
  */
-export async function openPgliteStore(dataDir: string): Promise<BillingStore> {
+export async function openPgliteStore(dataDir: string, modules?: PgliteModules): Promise<BillingStore> {
   const inMemory = dataDir === 'memory://';
-  const engine = await startPgliteEngine(dataDir);
+  const engine = await startPgliteEngine(dataDir, modules);
   const prepared = new PreparedStatements();
   // NOTE: the whole transaction holds the engine's lock, so nothing else runs on its one connection meanwhile.
   const inTransaction = <T>(fn: (sql: SqlClient) => Promise<Finished<T>>): Promise<T> => {

@@ -8,7 +8,7 @@ import { ARRAY_TYPES_SQL, type EngineReply, type EngineRequest, type EngineStart
 
 const port = parentPort;
 if (port === null) throw new Error('pglite-thread runs as a worker thread');
-const { dataDir } = workerData as EngineStart;
+const { dataDir, modules } = workerData as EngineStart;
 
 /** The reply for a failure, with its reason. */
 const failed = (error: unknown): EngineReply => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -16,7 +16,7 @@ const failed = (error: unknown): EngineReply => ({ kind: 'failed', message: erro
 /** Opens the database and answers every request until it is closed. */
 async function serve(port: MessagePort): Promise<void> {
   try {
-    const db = dataDir === 'memory://' ? await PGlite.create() : await openDurablePglite(dataDir);
+    const db = dataDir === 'memory://' ? await PGlite.create({ ...modules }) : await openDurablePglite(dataDir, modules);
     const arrayTypes = (await db.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL)).rows;
     port.on('message', (request: EngineRequest) => {
       if (request.kind === 'close') {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgliteEngine, type PgliteEngine } from './pglite-engine.js';
+import { testPgliteModules } from '../../test/support/pglite.js';
 import type { TableDescription } from './columns.js';
 import { applyMigrations, loadMigrations } from './migrate.js';
 import { pgliteClient, PreparedStatements } from './pglite-client.js';
@@ -27,7 +28,7 @@ describe('examples: the column descriptions match the migrations', () => {
   let db: PgliteEngine;
   let sql: SqlClient;
   beforeAll(async () => {
-    db = await startPgliteEngine('memory://');
+    db = await startPgliteEngine('memory://', await testPgliteModules());
     sql = pgliteClient(db, new PreparedStatements());
     await applyMigrations(sql, await loadMigrations());
   });
@@ -47,7 +48,7 @@ describe('examples: the column descriptions match the migrations', () => {
 
 describe('examples: the group claim is planned for each call', () => {
   it('billing_claim_group runs with plan_cache_mode = force_custom_plan, so no plan made while the tables were small reads them whole later', async () => {
-    const db = await startPgliteEngine('memory://');
+    const db = await startPgliteEngine('memory://', await testPgliteModules());
     try {
       const sql = pgliteClient(db, new PreparedStatements());
       await applyMigrations(sql, await loadMigrations());

@@ -1,4 +1,5 @@
-import { createBillingService, openStore, type AddonSubscription, type BillingConfig, type BillingService } from '@billing/billing-domain';
+import { createBillingService, type AddonSubscription, type BillingConfig, type BillingService } from '@billing/billing-domain';
+import { openTestStore } from '../../../billing-domain/test/support/pglite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/support/app.js';
 import { fakeBilling } from '../../test/support/fake-billing.js';
@@ -36,7 +37,7 @@ const post = async (path: string) => {
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
 beforeAll(async () => {
-  billing = createBillingService({ store: await openStore({ databaseUrl: 'memory://' }), config });
+  billing = createBillingService({ store: await openTestStore({ databaseUrl: 'memory://' }), config });
   app = testApp(billing);
   const now = new Date();
   for (const [i, sub] of ['sub_x', 'sub_y', 'sub_z'].entries()) {

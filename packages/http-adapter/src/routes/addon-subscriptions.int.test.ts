@@ -1,4 +1,5 @@
-import { createBillingService, openStore, type AddonSubscription, type BillingConfig, type BillingService } from '@billing/billing-domain';
+import { createBillingService, type AddonSubscription, type BillingConfig, type BillingService } from '@billing/billing-domain';
+import { openTestStore } from '../../../billing-domain/test/support/pglite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/support/app.js';
 import { fakeBilling } from '../../test/support/fake-billing.js';
@@ -31,7 +32,7 @@ const act = async (id: string, action: string, init: RequestInit = {}) => {
 };
 
 beforeAll(async () => {
-  billing = createBillingService({ store: await openStore({ databaseUrl: 'memory://' }), config });
+  billing = createBillingService({ store: await openTestStore({ databaseUrl: 'memory://' }), config });
   app = testApp(billing);
   const now = new Date();
   for (const [i, sub] of ['vm_1', 'vm_2', 'vm_3'].entries()) {

@@ -1,4 +1,5 @@
-import { createBillingService, openStore, type BillingConfig, type BillingService, type EventServiceOptions, type ResolveAll } from '@billing/billing-domain';
+import { createBillingService, type BillingConfig, type BillingService, type EventServiceOptions, type ResolveAll } from '@billing/billing-domain';
+import { openTestStore } from '../../../billing-domain/test/support/pglite.js';
 import { testApp } from './app.js';
 import { authHeaders, signToken } from './tokens.js';
 import { STANDARD_SECRET, standardDelivery, standardEvent, standardSubscriptionUpdated } from './webhook-payloads.js';
@@ -38,7 +39,7 @@ export async function eventsWorld(overrides: Partial<EventServiceOptions> = {}) 
   const config: BillingConfig = {
     webhookEndpoints: [{ provider: 'standard', organizationId: 'org_a', secrets: [STANDARD_SECRET], requireBearer: true, toleranceSeconds: 300 }],
   };
-  const store = await openStore({ databaseUrl: 'memory://' });
+  const store = await openTestStore({ databaseUrl: 'memory://' });
   const billing: BillingService = createBillingService({ store, config, events: eventOptions(overrides) });
   const app = testApp(billing);
   const asA = authHeaders(await signToken({ orgs: ['org_a'] }), 'org_a');

@@ -1,4 +1,5 @@
-import { openStore, type WebhookEventRecord } from '@billing/billing-domain';
+import type { WebhookEventRecord } from '@billing/billing-domain';
+import { openTestStore } from '../../../../billing-domain/test/support/pglite.js';
 import type { FaultEvent } from './fault-events.js';
 
 /**
@@ -9,7 +10,7 @@ export async function storedEvents(
   location: { databaseUrl: string } | { dataDir: string },
   events: readonly FaultEvent[],
 ): Promise<Map<string, WebhookEventRecord | null>> {
-  const store = await openStore('dataDir' in location ? { databaseUrl: '', dataDir: location.dataDir } : location);
+  const store = await openTestStore('dataDir' in location ? { databaseUrl: '', dataDir: location.dataDir } : location);
   try {
     const rows = new Map<string, WebhookEventRecord | null>();
     await store.transaction(async (uow) => {

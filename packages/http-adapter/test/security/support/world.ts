@@ -1,4 +1,5 @@
-import { createBillingService, openStore, type BillingConfig, type ProviderName } from '@billing/billing-domain';
+import { createBillingService, type BillingConfig, type ProviderName } from '@billing/billing-domain';
+import { openTestStore } from '../../../../billing-domain/test/support/pglite.js';
 import { createApp } from '../../../src/app.js';
 import { createJwtVerifier } from '../../../src/auth/token-verifier.js';
 import { createLogger } from '../../../src/process/logger.js';
@@ -45,7 +46,7 @@ export interface SecurityWorld {
 }
 
 export async function securityWorld(): Promise<SecurityWorld> {
-  const recorder = recordingStore(await openStore({ databaseUrl: 'memory://' }));
+  const recorder = recordingStore(await openTestStore({ databaseUrl: 'memory://' }));
   const chunks: string[] = [];
   const logger = createLogger('debug', { write: (chunk: string) => void chunks.push(chunk) });
   const billing = createBillingService({ store: recorder.store, config: SECURITY_CONFIG });
