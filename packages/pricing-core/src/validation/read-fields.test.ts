@@ -18,6 +18,20 @@ describe('examples', () => {
     expect(reported({ instances: [{ usage: new Date() }, new Date()] })).toEqual([`instances[0].usage: ${NOT_USAGE}`]);
   });
 
+  it('an object whose prototype is not a plain one has every field read, a getter on its class included; a plain or null-prototype object has its keys read', () => {
+    class Instance {
+      get region() {
+        return 42;
+      }
+    }
+    expect(reported({ instances: [new Instance()] })).toEqual(['instances[0].region: Must be a string.']);
+    expect(reported({ instances: [Object.assign(Object.create(null) as object, { region: 42, quantty: 1 })] })).toEqual([
+      'instances[0].region: Must be a string.',
+      'instances[0].quantty: Unknown field: did you mean "quantity"?',
+    ]);
+    expect(reported({ instances: [Object.create({ region: 42 }) as object] })).toEqual(['instances[0].region: Must be a string.']);
+  });
+
   it('the shape is listed first, in field order, then the rules: a wrong type reads as unset to the rules', () => {
     expect(reported({ instances: [{ addons: [{ usage: 1 }, { code: 'x', usage: { a: [1, null] } }] }] })).toEqual([
       'instances[0].addons[0].code: Must be a string.',

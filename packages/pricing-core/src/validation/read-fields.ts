@@ -183,23 +183,39 @@ export function readObject<O extends ObjectFields>(value: unknown, spec: O, walk
     walk.refuse(MESSAGES[spec.notObject]);
     return undefined;
   }
-  const { names, kinds } = compiled(spec);
+  const { names, kinds, indexOf, always, all } = compiled(spec);
+  // NOTE: one pass over the object's keys finds the fields it sets (a bit each) and its unknown
+  // ones; then only those fields, and the ones read even when unset, are read, in table order.
+  // Reading every field of the table by name cost more than the rest of the walk: most are unset,
+  // and looking up an absent name is the dearest lookup there is. An object that is not plain (a
+  // class instance may answer a field from a getter its keys do not show) has every field read.
+  let unknown: string[] | undefined;
+  let present = PLAIN_PROTOTYPES.has(Object.getPrototypeOf(value)) ? always : all;
+  for (const key in value) {
+    const index = indexOf.get(key);
+    if (index === undefined) (unknown ??= []).push(key);
+    else present |= 1 << index;
+  }
   const owner: Mutable = {};
-  for (let i = 0; i < names.length; i += 1) {
+  for (let i = 0; present !== 0; i += 1, present >>>= 1) {
+    if ((present & 1) === 0) continue;
     const name = names[i] as string;
     const read = readField(value[name], kinds[i] as FieldKind, walk, name, owner);
     // NOTE: an unset field is left off: it reads as undefined all the same, and adding a
-    // property by a computed name is the walk's dearest step (most fields of a request are unset).
+    // property by a computed name is costly (most fields of a request are unset).
     if (read !== undefined) owner[name] = read;
   }
-  reportUnknownFields(value, spec, walk);
+  if (unknown !== undefined) for (const key of unknown) walk.refuse(unknownFieldMessage(key, names), key);
   return owner as Fields<O>;
 }
 
+/** The prototypes of plain objects (JSON's, and `Object.create(null)`'s): their fields are their keys. */
+const PLAIN_PROTOTYPES: ReadonlySet<unknown> = new Set([Object.prototype, null]);
+
 /** Reports the fields of `value` that `spec` does not declare, each at its path with a did-you-mean. */
 export function reportUnknownFields(value: object, spec: ObjectFields, walk: Walk): void {
-  const { names, nameSet } = compiled(spec);
-  for (const key of unknownKeys(value, nameSet)) walk.refuse(unknownFieldMessage(key, names), key);
+  const { names, indexOf } = compiled(spec);
+  for (const key of unknownKeys(value, indexOf)) walk.refuse(unknownFieldMessage(key, names), key);
 }
 
 /** Reads one field of the root (`planConfig`, `instances` or `calcConfig`): the walk there reads them in its own order. */
@@ -220,11 +236,15 @@ export function readInstances(root: Record<string, unknown>, walk: Walk, each: (
   walk.path.pop();
 }
 
-/** A field table made ready for the walk: its names and kinds in order, and its names as a set. */
+/** A field table made ready for the walk: its names and kinds in order, and where each name is. */
 interface Compiled {
   readonly names: readonly string[];
   readonly kinds: readonly FieldKind[];
-  readonly nameSet: ReadonlySet<string>;
+  readonly indexOf: ReadonlyMap<string, number>;
+  /** A bit per field read even when unset (a required text, a usage map): its check runs on absence too. */
+  readonly always: number;
+  /** A bit per field. */
+  readonly all: number;
 }
 
 /** Every table of the request made ready, at import: the root and every table below it. */
@@ -232,7 +252,11 @@ const COMPILED = ((): ReadonlyMap<ObjectFields, Compiled> => {
   const all = new Map<ObjectFields, Compiled>();
   const visit = (spec: ObjectFields): void => {
     const names = Object.keys(spec.fields);
-    all.set(spec, { names, kinds: Object.values(spec.fields), nameSet: new Set(names) });
+    const kinds = Object.values(spec.fields);
+    // NOTE: a table's fields are bits of one 32-bit number in readObject.
+    if (names.length > 31) throw new Error(`a field table has ${names.length} fields; readObject takes at most 31`);
+    const always = kinds.reduce((bits, kind, i) => (kind.kind === 'requiredText' || kind.kind === 'usage' ? bits | (1 << i) : bits), 0);
+    all.set(spec, { names, kinds, indexOf: new Map(names.map((name, i) => [name, i])), always, all: 2 ** names.length - 1 });
     for (const field of Object.values(spec.fields)) if (field.kind === 'list' || field.kind === 'object') visit(field.of);
   };
   visit(REQUEST_FIELDS);

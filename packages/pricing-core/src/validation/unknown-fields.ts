@@ -6,7 +6,7 @@ import { closestEnumValue, closestName } from '../errors/did-you-mean.js';
  * enumerable string key `for...in` yields (inherited ones too), `__proto__` included.
  * @example unknownKeys({ qty: 1, quantity: 2 }, new Set(['quantity'])) // ['qty']
  */
-export function unknownKeys(value: object, known: ReadonlySet<string>): readonly string[] {
+export function unknownKeys(value: object, known: { has(key: string): boolean }): readonly string[] {
   let found: string[] | undefined;
   // NOTE: for...in on purpose: it is what a strict schema (zod's strictObject) iterates, so an
   // inherited enumerable field is unknown too.
