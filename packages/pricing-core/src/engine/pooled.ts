@@ -4,7 +4,7 @@ import { EXACT } from '../money/calculator.js';
 import type { ViolationCollector } from '../validation/collector.js';
 import { billedUnitsOf } from './free-units.js';
 import type { Pool } from './pool.js';
-import { clamped, clampOf, PriceTrace, runModel } from './price-on-instance.js';
+import { PriceTrace, priceBilledUnits } from './price-on-instance.js';
 import type { ResolvedInstance } from '../resolved/resolved-plan.js';
 import { usageOf } from './usage.js';
 
@@ -45,11 +45,10 @@ export function pooledCharge(pool: Pool, instances: readonly ResolvedInstance[],
       return total;
     },
   };
-  // NOTE: a pooled price is charged once for the account: quantity 1, the whole cycle.
-  const model = runModel(EXACT, price, { units: billedUnits, quantity: R1, hours: cycleHours, cycleHours, usage: pooledUsageOf }, v, true);
-  const clamp = clampOf(EXACT, price, model.amount);
-  const amount = clamped(EXACT, price, model.amount, clamp);
-  // NOTE: one per pooled price, so its explanation is kept right away.
-  const trace = new PriceTrace(price, -1, usage, allowance, billedUnits, model.amount, R1, clamp, amount, model.breakdown);
-  return { metric, allowance, usage, trace };
+  // NOTE: a pooled price is charged once for the account: quantity 1, the whole cycle, no time
+  // scaling (metered usage covers the cycle). One per pooled price, so its explanation is kept.
+  const traces: PriceTrace[] = [];
+  const input = { units: billedUnits, quantity: R1, hours: cycleHours, cycleHours, usage: pooledUsageOf };
+  priceBilledUnits(EXACT, price, input, usage, allowance, R1, -1, v, traces);
+  return { metric, allowance, usage, trace: traces[0] as PriceTrace };
 }

@@ -100,7 +100,7 @@ export class InstanceInput<V> implements ModelInput<V>, UsageReader<V> {
  * Runs a model, turning a formula failure into a violation on the price's `pricingFormula`.
  * @example runModel(EXACT, price, input, v).amount
  */
-export function runModel<V>(c: Calculator<V>, price: ResolvedPrice, input: ModelInput<V>, v: ViolationCollector, explained = false): ModelResult<V> {
+function runModel<V>(c: Calculator<V>, price: ResolvedPrice, input: ModelInput<V>, v: ViolationCollector, explained = false): ModelResult<V> {
   try {
     return priceModel(c, price.model, input, explained);
   } catch (error) {
@@ -114,19 +114,10 @@ export function runModel<V>(c: Calculator<V>, price: ResolvedPrice, input: Model
  * Which clamp applies to an amount: the price's minimum or maximum (also when it is zero; not prorated).
  * @example clampOf(EXACT, price, R0) // 'minimum' when a minimum is set
  */
-export function clampOf<V>(c: Calculator<V>, price: ResolvedPrice, amount: V): Clamp {
+function clampOf<V>(c: Calculator<V>, price: ResolvedPrice, amount: V): Clamp {
   if (price.minimum !== null && c.compare(amount, c.rat(price.minimum)) < 0) return 'minimum';
   if (price.maximum !== null && c.compare(amount, c.rat(price.maximum)) > 0) return 'maximum';
   return null;
-}
-
-/**
- * Clamps an amount to the price's minimum and maximum.
- * @example clamped(EXACT, price, amount, clampOf(EXACT, price, amount))
- */
-export function clamped<V>(c: Calculator<V>, price: ResolvedPrice, amount: V, clamp: Clamp): V {
-  if (clamp === 'minimum' && price.minimum !== null) return c.rat(price.minimum);
-  return clamp === 'maximum' && price.maximum !== null ? c.rat(price.maximum) : amount;
 }
 
 // NOTE: a licensed price's time factor: HOURLY per billable hour; DAILY and WEEKLY per hour of
@@ -167,12 +158,33 @@ export function priceOnInstance<V>(
       billedUnits = billedUnitsOf(c, units, freeUnits);
     }
   }
-  const model = runModel(c, price, frame.input.set(billedUnits, usage, metric, units), v, traces !== null);
   // NOTE: metered usage already covers the cycle, so only licensed prices are scaled by time.
   const timeFactor = metric !== null ? c.one : timeFactorOf(c, price, frame, proration);
+  return priceBilledUnits(c, price, frame.input.set(billedUnits, usage, metric, units), units, freeUnits, timeFactor, entryIndex, v, traces);
+}
+
+/**
+ * The rest of every price's pipeline, an instance's and a pooled one's alike: the model on
+ * `input.units` (the billed units, `units` less `freeUnits`), time scaling and clamping. Returns
+ * the exact amount; with `traces`, also records how it came about (the model explained).
+ * @example priceBilledUnits(EXACT, price, input, units, R0, R1, -1, v) // exact amount
+ */
+export function priceBilledUnits<V>(
+  c: Calculator<V>,
+  price: ResolvedPrice,
+  input: ModelInput<V>,
+  units: V,
+  freeUnits: V,
+  timeFactor: V,
+  entryIndex: number,
+  v: ViolationCollector,
+  traces: PriceTrace<V>[] | null = null,
+): V {
+  const model = runModel(c, price, input, v, traces !== null);
   const scaled = c.mul(model.amount, timeFactor);
   const clamp = price.minimum === null && price.maximum === null ? null : clampOf(c, price, scaled);
-  const amount = clamped(c, price, scaled, clamp);
-  traces?.push(new PriceTrace(price, entryIndex, units, freeUnits, billedUnits, model.amount, timeFactor, clamp, amount, model.breakdown));
+  const limit = clamp === 'minimum' ? price.minimum : clamp === 'maximum' ? price.maximum : null;
+  const amount = limit === null ? scaled : c.rat(limit);
+  traces?.push(new PriceTrace(price, entryIndex, units, freeUnits, input.units, model.amount, timeFactor, clamp, amount, model.breakdown));
   return amount;
 }
