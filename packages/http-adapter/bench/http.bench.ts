@@ -81,7 +81,10 @@ const pglite = await startBenchServer({ ...baseEnv, DATABASE_URL: '', BILLING_DA
 try {
   // The goals: the app against a bare node:http server on the same machine in the same run, round after
   // round (the machine's load drifts), each route warmed up first (the first seconds are JIT compilation).
-  const bare = await startBareFloor(!serverEntry().label.startsWith('built'));
+  // NOTE: the bare server prices with pricing-core as the app does: its sources when the app runs from
+  // its sources, else the built dist (also for BENCH_SERVER, another build: the bare server is then the
+  // same yardstick for both builds, where tsx's slower sources would flatter the one measured).
+  const bare = await startBareFloor(process.env['BENCH_SOURCES'] === '1');
   const body = JSON.stringify(PLAN_3X6_DECIMAL);
   try {
     const appPid = pglite.child.pid ?? 0;
