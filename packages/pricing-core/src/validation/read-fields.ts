@@ -6,7 +6,7 @@ import type { Violations } from './collector.js';
 import type { PathSegment } from './field-path.js';
 import type { UsageSite } from './read-usage.js';
 import { hasEnumerableSymbol, isNumeric, isObject, isPlainObject, readUsage } from './read-usage.js';
-import { enumMessage, unknownFieldMessage, unknownKeys } from './unknown-fields.js';
+import { enumMessage, scanKeys, UNKNOWN_KEY, unknownFieldMessage } from './unknown-fields.js';
 
 // NOTE: the walk of the request: the field tables of `request/fields.ts` say, object by object,
 // which fields there are and of what kind; each value is read into its type here, or refused
@@ -184,18 +184,13 @@ export function readObject<O extends ObjectFields>(value: unknown, spec: O, walk
     return undefined;
   }
   const { names, kinds, indexOf, always, all } = compiled(spec);
-  // NOTE: one pass over the object's keys finds the fields it sets (a bit each) and its unknown
-  // ones; then only those fields, and the ones read even when unset, are read, in table order.
+  // NOTE: one pass over the object's keys finds the fields it sets (a bit each) and whether it has
+  // unknown ones; then only those fields, and the ones read even when unset, are read, in table order.
   // Reading every field of the table by name cost more than the rest of the walk: most are unset,
   // and looking up an absent name is the dearest lookup there is. An object that is not plain (a
   // class instance may answer a field from a getter its keys do not show) has every field read.
-  let unknown: string[] | undefined;
-  let present = PLAIN_PROTOTYPES.has(Object.getPrototypeOf(value)) ? always : all;
-  for (const key in value) {
-    const index = indexOf.get(key);
-    if (index === undefined) (unknown ??= []).push(key);
-    else present |= 1 << index;
-  }
+  const keys = scanKeys(value, indexOf);
+  let present = (keys & ~UNKNOWN_KEY) | (PLAIN_PROTOTYPES.has(Object.getPrototypeOf(value)) ? always : all);
   const owner: Mutable = {};
   for (let i = 0; present !== 0; i += 1, present >>>= 1) {
     if ((present & 1) === 0) continue;
@@ -205,7 +200,8 @@ export function readObject<O extends ObjectFields>(value: unknown, spec: O, walk
     // property by a computed name is costly (most fields of a request are unset).
     if (read !== undefined) owner[name] = read;
   }
-  if (unknown !== undefined) for (const key of unknown) walk.refuse(unknownFieldMessage(key, names), key);
+  // NOTE: the unknown keys are listed only for an object that has some (a refused request).
+  if ((keys & UNKNOWN_KEY) !== 0) reportUnknownFields(value, spec, walk);
   return owner as Fields<O>;
 }
 
@@ -215,7 +211,9 @@ const PLAIN_PROTOTYPES: ReadonlySet<unknown> = new Set([Object.prototype, null])
 /** Reports the fields of `value` that `spec` does not declare, each at its path with a did-you-mean. */
 export function reportUnknownFields(value: object, spec: ObjectFields, walk: Walk): void {
   const { names, indexOf } = compiled(spec);
-  for (const key of unknownKeys(value, indexOf)) walk.refuse(unknownFieldMessage(key, names), key);
+  const unknown: string[] = [];
+  scanKeys(value, indexOf, unknown);
+  for (const key of unknown) walk.refuse(unknownFieldMessage(key, names), key);
 }
 
 /** Reads one field of the root (`planConfig`, `instances` or `calcConfig`): the walk there reads them in its own order. */

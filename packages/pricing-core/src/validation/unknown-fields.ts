@@ -1,19 +1,30 @@
 import { MESSAGES } from '../errors/messages.js';
 import { closestEnumValue, closestName } from '../errors/did-you-mean.js';
 
+/** The bit of a key scan that says the object has a key its table does not declare. */
+export const UNKNOWN_KEY = 1 << 31;
+
 /**
- * The keys of `value` that are not in `known`, as zod's strict objects find them: every
- * enumerable string key `for...in` yields (inherited ones too), `__proto__` included.
- * @example unknownKeys({ qty: 1, quantity: 2 }, new Set(['quantity'])) // ['qty']
+ * One pass over the keys of `value` as zod's strict objects see them: every enumerable string key
+ * `for...in` yields (inherited ones too), `__proto__` included. A key `indexOf` places sets its
+ * bit (a table has at most 31 fields); any other sets UNKNOWN_KEY and is pushed onto `unknown`
+ * when that is given.
+ * @example scanKeys({ qty: 1, quantity: 2 }, new Map([['quantity', 0]]), found) // 1 | UNKNOWN_KEY; found: ['qty']
  */
-export function unknownKeys(value: object, known: { has(key: string): boolean }): readonly string[] {
-  let found: string[] | undefined;
+export function scanKeys(value: object, indexOf: ReadonlyMap<string, number>, unknown?: string[]): number {
+  let bits = 0;
   // NOTE: for...in on purpose: it is what a strict schema (zod's strictObject) iterates, so an
   // inherited enumerable field is unknown too.
-  for (const key in value) if (!known.has(key)) (found ??= []).push(key);
-  return found ?? NONE;
+  for (const key in value) {
+    const index = indexOf.get(key);
+    if (index !== undefined) bits |= 1 << index;
+    else {
+      bits |= UNKNOWN_KEY;
+      unknown?.push(key);
+    }
+  }
+  return bits;
 }
-const NONE: readonly string[] = Object.freeze([]);
 
 // NOTE: cost: an object's unknown keys are compared with its known fields (at most ~25), each
 // comparison cut off at two edits and skipped outright when the lengths differ by more; so the
