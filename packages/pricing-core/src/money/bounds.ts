@@ -2,7 +2,8 @@ import { MESSAGES } from '../errors/messages.js';
 import type { BigValue } from './big.js';
 import { Dec } from './big.js';
 import type { Decimal } from './decimal.js';
-import { fastValue, fromBig, POW10 } from './decimal.js';
+import { fromBig, scaledDecimal } from './decimal.js';
+import { POW10 } from './packed.js';
 import { decimalOfNumber, MAX_DECIMAL_TEXT } from './parse.js';
 
 /** Places after the point of a big.js value (trailing zeros do not count). */
@@ -48,7 +49,7 @@ function shortDecimal(text: string, kind: NumberKind): Decimal | undefined {
   if (kind === 'number' && fraction.length > MAX_INPUT_DECIMALS) return undefined;
   const digits = whole + fraction;
   const int = digits === '' ? 0 : Number(digits);
-  return fastValue(sign === 45 ? -int : int, fraction.length);
+  return scaledDecimal(sign === 45 ? -int : int, fraction.length);
 }
 
 /**
@@ -61,7 +62,7 @@ function shortDecimal(text: string, kind: NumberKind): Decimal | undefined {
  */
 export function shortNumber(value: number): Decimal | undefined {
   const k = shortPlaces(value);
-  return k < 0 ? undefined : fastValue(Math.round(value * (POW10[k] as number)), k);
+  return k < 0 ? undefined : scaledDecimal(Math.round(value * (POW10[k] as number)), k);
 }
 
 /**

@@ -1,15 +1,16 @@
 import type { Decimal } from './decimal.js';
-import { decSign, fastValue, gcd, ONE, POW10, SAFE } from './decimal.js';
+import { decimalOfPacked, decSign, ONE, scaledDecimal } from './decimal.js';
 import { decimalOfNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { add, atLeastZero, ceil, cmp, div, isZero, mul, R0, R1, rat, roundTo, sub } from './rational.js';
 import { ROUND_HALF_UP } from './big.js';
 import { readBounded, shortPlaces } from './bounds.js';
+import { gcd, kOf, mOf, pack, PACKED_ONE, packedCompare, packedProduct, packedSum, POW10, SAFE } from './packed.js';
 
 // The engine's arithmetic, behind one interface with two implementations, so that every rule
 // (free units, proration, the models, minimum/maximum, package rounding) is written once:
-// - SMALL: exact values made of safe integers, in one of two forms. A decimal `m / 10^k`
-//   (k from 0 to 15, |m| below 2^49) is packed into one safe integer, `16m + k`: whole numbers,
+// - SMALL: exact values made of safe integers, in one of two forms. A decimal is the packed
+//   form of money/ (packed.ts), `16m + k`, the form a `Decimal` holds itself: whole numbers,
 //   meter readings, rates and their sums and products (the bulk of the values) make no object.
 //   Any other value (a proration, hours / cycle hours, 1/12, a division) is a `Frac`, a fraction
 //   of two safe integers. Each operation checks that its result is still made of safe integers
@@ -71,15 +72,8 @@ export class Frac {
  */
 export type Small = number | Frac;
 
-/** Largest |m| of a packed decimal: `16m + 15` stays a safe integer. */
-const PACKED_MAX = 2 ** 49 - 1;
-/** One, packed. */
-const ONE_PACKED = 16;
-
-// NOTE: x / 16 is exact (a power of two), so these are integer operations on safe integers.
-const mOf = (x: number): number => Math.floor(x / 16);
 const numOf = (a: Small): number => (typeof a === 'number' ? mOf(a) : a.n);
-const denOf = (a: Small): number => (typeof a === 'number' ? (POW10[a - mOf(a) * 16] as number) : a.d);
+const denOf = (a: Small): number => (typeof a === 'number' ? (POW10[kOf(a)] as number) : a.d);
 
 const safe = (x: number): number => {
   if (x > SAFE || x < -SAFE) throw SMALL_OVERFLOW;
@@ -88,14 +82,14 @@ const safe = (x: number): number => {
 
 /** A whole number `n` as a SMALL value. */
 function whole(n: number): Small {
-  if (n <= PACKED_MAX && n >= -PACKED_MAX) return n === 0 ? 0 : n * 16;
-  return new Frac(safe(n), 1);
+  const p = pack(n, 0);
+  return p === p ? p : new Frac(safe(n), 1);
 }
 
 /** `m / 10^k` (k <= 15) as a SMALL value: packed while m fits. */
 function scaledSmall(m: number, k: number): Small {
-  if (m <= PACKED_MAX && m >= -PACKED_MAX) return m === 0 ? 0 : m * 16 + k;
-  return frac(m, POW10[k] as number);
+  const p = pack(m, k);
+  return p === p ? p : frac(m, POW10[k] as number);
 }
 
 /** Denominators above this are reduced to lowest terms (below it, a gcd costs more than it saves). */
@@ -114,9 +108,9 @@ function frac(n: number, d: number): Small {
 }
 
 function smallOfDecimal(x: Decimal): Small {
-  // NOTE: a decimal's fast form is `int x 10^-scale`; a big.js decimal, or a scale past 10^15, is not SMALL.
-  if (x.scale < 0 || x.scale > 15) throw SMALL_OVERFLOW;
-  return scaledSmall(x.int, x.scale);
+  // NOTE: a decimal's fast form is SMALL's own; a big.js decimal (NaN) is not SMALL.
+  if (x.packed !== x.packed) throw SMALL_OVERFLOW;
+  return x.packed;
 }
 
 /** A reading as sent: whole, or `m / 10^k` with the fewest places k that give the number back. */
@@ -130,15 +124,8 @@ function smallOfReading(x: number): Small {
 function addSmall(a: Small, b: Small, sign: 1 | -1): Small {
   if (b === 0) return a;
   if (typeof a === 'number' && typeof b === 'number') {
-    // NOTE: two packed decimals: the one with fewer places is brought to the other's.
-    const am = mOf(a);
-    const ak = a - am * 16;
-    const bm = mOf(b);
-    const bk = b - bm * 16;
-    if (ak === bk) return scaledSmall(am + sign * bm, ak);
-    const x = ak > bk ? am : am * (POW10[bk - ak] as number);
-    const y = ak > bk ? bm * (POW10[ak - bk] as number) : bm;
-    if (x <= SAFE && x >= -SAFE && y <= SAFE && y >= -SAFE) return scaledSmall(safe(x + sign * y), ak > bk ? ak : bk);
+    const sum = packedSum(a, b, sign);
+    if (sum === sum) return sum;
   }
   const an = numOf(a);
   const ad = denOf(a);
@@ -163,22 +150,17 @@ function addSmall(a: Small, b: Small, sign: 1 | -1): Small {
 function bigSum(an: number, ad: number, bn: number, bd: number): Small {
   const n = BigInt(an) * BigInt(bd) + BigInt(bn) * BigInt(ad);
   const d = BigInt(ad) * BigInt(bd);
-  let x = n < 0n ? -n : n;
-  let y = d;
-  while (y !== 0n) [x, y] = [y, x % y];
-  const g = x === 0n ? 1n : x;
+  const g = n === 0n ? d : gcd(n, d);
   return frac(Number(n / g), Number(d / g));
 }
 
 function mulSmall(a: Small, b: Small): Small {
-  if (a === 0 || b === ONE_PACKED) return a;
-  if (b === 0 || a === ONE_PACKED) return b;
   if (typeof a === 'number' && typeof b === 'number') {
-    const am = mOf(a);
-    const bm = mOf(b);
-    const m = am * bm;
-    const k = a - am * 16 + (b - bm * 16);
-    if (k <= 15 && m <= PACKED_MAX && m >= -PACKED_MAX) return m * 16 + k;
+    const product = packedProduct(a, b);
+    if (product === product) return product;
+  } else {
+    if (a === 0 || b === PACKED_ONE) return a;
+    if (b === 0 || a === PACKED_ONE) return b;
   }
   return mulParts(numOf(a), denOf(a), numOf(b), denOf(b));
 }
@@ -195,20 +177,15 @@ function mulParts(an: number, ad: number, bn: number, bd: number): Small {
 }
 
 function divSmall(a: Small, b: Small): Small {
-  if (b === ONE_PACKED || a === 0) return a;
+  if (b === PACKED_ONE || a === 0) return a;
   // NOTE: b > 0, so its inverse keeps a positive denominator.
   return mulParts(numOf(a), denOf(a), denOf(b), numOf(b));
 }
 
 function cmpSmall(a: Small, b: Small): -1 | 0 | 1 {
   if (typeof a === 'number' && typeof b === 'number') {
-    const am = mOf(a);
-    const ak = a - am * 16;
-    const bm = mOf(b);
-    const bk = b - bm * 16;
-    const x = ak >= bk ? am : am * (POW10[bk - ak] as number);
-    const y = ak >= bk ? bm * (POW10[ak - bk] as number) : bm;
-    if (x <= SAFE && x >= -SAFE && y <= SAFE && y >= -SAFE) return x < y ? -1 : x > y ? 1 : 0;
+    const order = packedCompare(a, b);
+    if (order === order) return order as -1 | 0 | 1;
   }
   const an = numOf(a);
   const ad = denOf(a);
@@ -227,9 +204,8 @@ function cmpSmall(a: Small, b: Small): -1 | 0 | 1 {
 /** `round(|n| x 10^digits / d)` half-up, with the sign of n. */
 function moneySmall(a: Small, digits: number): Decimal {
   if (typeof a === 'number') {
-    const m = mOf(a);
     // NOTE: a packed decimal with no more places than the currency is already its own rounding.
-    if (a - m * 16 <= digits) return fastValue(m, a - m * 16) as Decimal;
+    if (kOf(a) <= digits) return decimalOfPacked(a);
   }
   const n = numOf(a);
   const d = denOf(a);
@@ -241,7 +217,7 @@ function moneySmall(a: Small, digits: number): Decimal {
   const top = safe(rest * scale);
   const r = top % d;
   const q = safe(wholePart * scale + (top - r) / d + (2 * r >= d ? 1 : 0));
-  return fastValue(n < 0 ? -q : q, digits) as Decimal;
+  return scaledDecimal(n < 0 ? -q : q, digits);
 }
 
 function ceilSmall(a: Small): Small {
@@ -256,10 +232,10 @@ function ceilSmall(a: Small): Small {
 export const SMALL: Calculator<Small> = {
   small: true,
   zero: 0,
-  one: ONE_PACKED,
+  one: PACKED_ONE,
   dec: smallOfDecimal,
   reading: (x) => (typeof x === 'number' ? smallOfReading(x) : smallOfDecimal(x)),
-  rat: (x) => (x === R1 ? ONE_PACKED : x.d === ONE ? smallOfDecimal(x.n) : divSmall(smallOfDecimal(x.n), smallOfDecimal(x.d))),
+  rat: (x) => (x === R1 ? PACKED_ONE : x.d === ONE ? smallOfDecimal(x.n) : divSmall(smallOfDecimal(x.n), smallOfDecimal(x.d))),
   add: (a, b) => addSmall(a, b, 1),
   sub: (a, b) => addSmall(a, b, -1),
   mul: mulSmall,
@@ -268,8 +244,7 @@ export const SMALL: Calculator<Small> = {
   isZero: (a) => a === 0,
   excess: (a, b) => (b === 0 ? a : cmpSmall(a, b) <= 0 ? 0 : addSmall(a, b, -1)),
   ceil: ceilSmall,
-  rational: (a) =>
-    typeof a === 'number' ? rat(fastValue(mOf(a), a - mOf(a) * 16) as Decimal) : rat(decimalOfNumber(a.n), decimalOfNumber(a.d)),
+  rational: (a) => (typeof a === 'number' ? rat(decimalOfPacked(a)) : rat(decimalOfNumber(a.n), decimalOfNumber(a.d))),
   money: moneySmall,
 };
 

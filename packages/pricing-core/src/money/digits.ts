@@ -1,6 +1,6 @@
 import type { BigValue as Decimal, RoundingMode } from './big.js';
 import { D0, Dec, ROUND_DOWN, ROUND_HALF_UP } from './big.js';
-import { SAFE } from './decimal.js';
+import { SAFE } from './packed.js';
 
 // big.js divides digit by digit in general and takes about a microsecond even for
 // 12345.67 / 672; pricing divides once per line by the cycle hours, a small whole number.

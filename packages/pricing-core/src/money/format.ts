@@ -1,6 +1,7 @@
 import { ROUND_HALF_UP } from './big.js';
 import type { Decimal } from './decimal.js';
-import { fastParts, SAFE, toBig } from './decimal.js';
+import { toBig } from './decimal.js';
+import { kOf, mOf, SAFE } from './packed.js';
 import { fixedText } from './digits.js';
 import type { Rational } from './rational.js';
 import { roundTo } from './rational.js';
@@ -21,21 +22,23 @@ const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) => Stri
  * @example formatMoney(decOf('12.3'), 2) // '12.30'
  */
 export function formatMoney(amount: Decimal, minorDigits: number): string {
-  const fast = fastParts(amount);
-  if (fast !== undefined && minorDigits === 2 && fast.scale <= 2) {
+  // NOTE: a big.js amount (NaN) fails `k <= minorDigits`.
+  const m = mOf(amount.packed);
+  const k = kOf(amount.packed);
+  if (minorDigits === 2 && k <= 2) {
     // NOTE: two minor digits are the common case: whole units and a two-digit table, no padding.
-    const cents = fast.int * (fast.scale === 2 ? 1 : fast.scale === 1 ? 10 : 100);
+    const cents = m * (k === 2 ? 1 : k === 1 ? 10 : 100);
     if (cents <= SAFE && cents >= -SAFE) {
       const magnitude = cents < 0 ? -cents : cents;
       const whole = Math.floor(magnitude / 100);
       return `${cents < 0 ? '-' : ''}${whole}.${TWO_DIGITS[magnitude - whole * 100] as string}`;
     }
   }
-  if (fast !== undefined && fast.scale <= minorDigits) {
-    if (minorDigits === 0) return String(fast.int === 0 ? 0 : fast.int);
-    const digits = String(Math.abs(fast.int)).padStart(fast.scale + 1, '0') + ZEROS.slice(0, minorDigits - fast.scale);
+  if (k <= minorDigits) {
+    if (minorDigits === 0) return String(m === 0 ? 0 : m);
+    const digits = String(Math.abs(m)).padStart(k + 1, '0') + ZEROS.slice(0, minorDigits - k);
     const point = digits.length - minorDigits;
-    return `${fast.int < 0 ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`;
+    return `${m < 0 ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`;
   }
   const big = toBig(amount);
   // NOTE: amounts reach here already rounded; rounding again would only allocate.

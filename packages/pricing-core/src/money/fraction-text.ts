@@ -1,7 +1,7 @@
 import type { BigValue as Decimal } from './big.js';
 import { Dec, ROUND_DOWN } from './big.js';
 import { divRoundByInteger, SHORT_DIVISOR_LIMIT, smallIntegerOf } from './digits.js';
-import { gcd } from './decimal.js';
+import { gcd } from './packed.js';
 
 // NOTE: `debug` prints tens of thousands of exact fractions whose denominators are small
 // whole numbers (672 cycle hours, 12 months). Finding the lowest terms with integer

@@ -1,4 +1,4 @@
-import { fastParts } from './decimal.js';
+import { kOf, mOf } from './packed.js';
 import { toJsonNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { roundTo } from './rational.js';
@@ -9,15 +9,16 @@ import { roundTo } from './rational.js';
  * @example roundedJsonNumber(rat(decOf(1716000), decOf(672))) // 2553.5714285714284
  */
 export function roundedJsonNumber(a: Rational): number {
-  const n = fastParts(a.n);
-  const d = fastParts(a.d);
+  const n = a.n.packed;
+  const d = a.d.packed;
   // NOTE: a pooled figure is a whole number over a small whole number (the cycle hours, or 1).
   // Its 20 places are two integer chunks of 10 digits (each step below 2^53 while the divisor
   // is below 2^19); the text holds the same digits as the decimal path, without big.js.
-  if (n === undefined || d === undefined || n.scale !== 0 || d.scale !== 0 || n.int < 0 || d.int > 2 ** 19) return toJsonNumber(roundTo(a, 20));
-  const divisor = d.int;
-  let r = n.int % divisor;
-  const whole = (n.int - r) / divisor;
+  // A big.js part (NaN) fails `kOf(x) === 0`.
+  if (!(kOf(n) === 0 && kOf(d) === 0 && n >= 0 && d <= 16 * 2 ** 19)) return toJsonNumber(roundTo(a, 20));
+  const divisor = mOf(d);
+  let r = mOf(n) % divisor;
+  const whole = (mOf(n) - r) / divisor;
   if (r === 0) return whole;
   r *= 1e10;
   const high = (r - (r % divisor)) / divisor;

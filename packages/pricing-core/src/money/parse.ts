@@ -1,6 +1,6 @@
 import { Dec } from './big.js';
 import type { Decimal } from './decimal.js';
-import { decText, fastValue, fromBig } from './decimal.js';
+import { decText, fromBig, scaledDecimal } from './decimal.js';
 
 export { decimalPlaces } from './decimal.js';
 
@@ -33,7 +33,7 @@ export function parseNumeric(value: number | string): Decimal | undefined {
 // NOTE: quantities, hours and usage are mostly small whole numbers; values are immutable, so
 // one shared decimal per such number, a constant table made once, saves making it again.
 const SMALL_INTEGER_LIMIT = 1 << 12;
-const SMALL_INTEGERS: readonly Decimal[] = Array.from({ length: SMALL_INTEGER_LIMIT }, (_, i) => fastValue(i, 0) as Decimal);
+const SMALL_INTEGERS: readonly Decimal[] = Array.from({ length: SMALL_INTEGER_LIMIT }, (_, i) => scaledDecimal(i, 0));
 
 /**
  * The exact decimal of a finite JSON number, read through `String(n)`.
@@ -43,7 +43,7 @@ export function decimalOfNumber(value: number): Decimal {
   if (Number.isInteger(value) && value >= 0 && value < SMALL_INTEGER_LIMIT) {
     return SMALL_INTEGERS[value] as Decimal;
   }
-  if (Number.isSafeInteger(value)) return fastValue(value, 0) ?? fromBig(new Dec(String(value)));
+  if (Number.isSafeInteger(value)) return scaledDecimal(value, 0);
   return fromBig(new Dec(String(value)));
 }
 

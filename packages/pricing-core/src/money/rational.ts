@@ -1,9 +1,10 @@
 import type { BigValue, RoundingMode } from './big.js';
 import { Dec, divRound, ROUND_DOWN, ROUND_HALF_UP, ROUND_UP } from './big.js';
 import type { Decimal } from './decimal.js';
-import { decCompare, decIsZero, decNeg, decPlus, decSign, decText, decTimes, fastParts, fastValue, fromBig, gcd, isDecimal, ONE, POW10, toBig, ZERO } from './decimal.js';
+import { decCompare, decIsZero, decNeg, decPlus, decSign, decText, decTimes, fromBig, isDecimal, isPacked, ONE, scaledDecimal, toBig, ZERO } from './decimal.js';
 import { divRoundByInteger, smallIntegerOf } from './digits.js';
 import { fractionText } from './fraction-text.js';
+import { gcd, kOf, mOf, PACKED_ONE, POW10 } from './packed.js';
 
 /**
  * An exact fraction `n / d` of two decimals, `d > 0`. Amounts stay rationals until a
@@ -32,7 +33,7 @@ export function rat(n: Decimal, d: Decimal = ONE): Rational {
 /** Whether a denominator is 1. @example isOne(R1.d) // true */
 export function isOne(d: Decimal): boolean {
   if (d === ONE) return true;
-  if (d.scale >= 0) return d.scale === 0 && d.int === 1;
+  if (isPacked(d)) return d.packed === PACKED_ONE;
   const b = d.big as BigValue;
   return b.c.length === 1 && b.c[0] === 1 && b.e === 0;
 }
@@ -60,7 +61,7 @@ function combine(a: Rational, b: Rational, bn: Decimal): Rational {
   const sum = { n: decPlus(decTimes(a.n, b.d), decTimes(bn, a.d)), d: decTimes(a.d, b.d) };
   // NOTE: sums of fractions with unlike denominators (averages over instances) would grow
   // without bound; reducing long ones keeps the cost of a long sum near linear.
-  return sum.d.scale < 0 && (sum.d.big as BigValue).c.length > REDUCE_ABOVE_DIGITS ? reduce(sum) : sum;
+  return !isPacked(sum.d) && (sum.d.big as BigValue).c.length > REDUCE_ABOVE_DIGITS ? reduce(sum) : sum;
 }
 const REDUCE_ABOVE_DIGITS = 24;
 
@@ -167,14 +168,14 @@ const HALF_SAFE = 2 ** 52;
 
 /** `a` rounded to `dp` places with integer arithmetic, when both parts are fast and small enough. */
 function roundFast(a: Rational, dp: number, rm: RoundingMode): Decimal | undefined {
-  const n = fastParts(a.n);
-  const d = fastParts(a.d);
-  if (n === undefined || d === undefined) return undefined;
-  // value x 10^dp = n.int x 10^(d.scale + dp - n.scale) / d.int
-  const shift = d.scale + dp - n.scale;
+  if (!isPacked(a.n) || !isPacked(a.d)) return undefined;
+  const nm = mOf(a.n.packed);
+  const dm = mOf(a.d.packed);
+  // value x 10^dp = nm x 10^(dk + dp - nk) / dm
+  const shift = kOf(a.d.packed) + dp - kOf(a.n.packed);
   if (shift > 22 || shift < -22) return undefined;
-  const top = Math.abs(n.int) * (shift > 0 ? (POW10[shift] as number) : 1);
-  const bottom = d.int * (shift < 0 ? (POW10[-shift] as number) : 1);
+  const top = Math.abs(nm) * (shift > 0 ? (POW10[shift] as number) : 1);
+  const bottom = dm * (shift < 0 ? (POW10[-shift] as number) : 1);
   if (top > HALF_SAFE || bottom > HALF_SAFE) return undefined;
   let q = Math.floor(top / bottom);
   let r = top - q * bottom;
@@ -182,7 +183,7 @@ function roundFast(a: Rational, dp: number, rm: RoundingMode): Decimal | undefin
   else if (r >= bottom) [q, r] = [q + 1, r - bottom];
   const up = rm === ROUND_DOWN ? false : rm === ROUND_HALF_UP ? 2 * r >= bottom : r > 0;
   if (up) q += 1;
-  return fastValue(n.int < 0 ? -q : q, dp);
+  return scaledDecimal(nm < 0 ? -q : q, dp);
 }
 
 /**
@@ -190,7 +191,8 @@ function roundFast(a: Rational, dp: number, rm: RoundingMode): Decimal | undefin
  * @example decText(roundTo(rat(decOf('0.06'), decOf(12)), 2)) // '0.01'
  */
 export function roundTo(a: Rational, dp: number, rm: RoundingMode = ROUND_HALF_UP): Decimal {
-  if (isOne(a.d) && a.n.scale >= 0 && a.n.scale <= dp) return a.n;
+  // NOTE: a big.js numerator (NaN) fails `k <= dp`.
+  if (isOne(a.d) && kOf(a.n.packed) <= dp) return a.n;
   const fast = roundFast(a, dp, rm);
   if (fast !== undefined) return fast;
   const n = toBig(a.n);
