@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { calculatePlan, calculatePlanJson, parsePlanConfigJson } from '@billing/pricing-core';
+import { calculatePlanJson, parsePlanConfigJson } from '@billing/pricing-core';
 import type { CalculateOptions, PricingStats } from '@billing/pricing-core';
 import { floatTotals, random, referenceFloatResult, referenceFloatTotal, referenceInstances, referenceRequest } from './reference-plan.js';
 

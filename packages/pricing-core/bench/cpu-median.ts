@@ -1,4 +1,4 @@
-import { calculatePlan, calculatePlanJson } from '@billing/pricing-core';
+import { calculatePlanJson } from '@billing/pricing-core';
 import { referenceInstances, referenceRequest } from './reference-plan.js';
 
 // The median CPU time (user + system) of calculatePlan on the reference plan, for quick

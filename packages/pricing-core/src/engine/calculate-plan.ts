@@ -3,7 +3,7 @@ import { formatMoney, roundMoney } from '../money/format.js';
 import { toJsonNumber } from '../money/parse.js';
 import { add, R0 } from '../money/rational.js';
 import { roundedJsonNumber } from '../money/json-number.js';
-import type { LineItem, PlanResult } from '../schema/result-types.js';
+import type { PlanResult } from '../schema/result-types.js';
 import type { PlanRequest } from '../request/types.js';
 import { analyzeRequest } from '../validation/analyze.js';
 import { ViolationCollector } from '../validation/collector.js';

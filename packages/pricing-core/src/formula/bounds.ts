@@ -1,7 +1,5 @@
 import { FORMULA_MESSAGES } from '../errors/messages.js';
-import type { Rational } from '../money/rational.js';
-import { isZero, R0 } from '../money/rational.js';
-import { exceedsPowerOfTen, withinDigits } from '../money/size.js';
+import type { Calculator } from '../money/calculator.js';
 import { FormulaError } from './ast.js';
 
 /** A formula's values stay within 10^MAX_FORMULA_EXPONENT in magnitude. */
@@ -15,15 +13,15 @@ export const MAX_FORMULA_DIGITS = 60;
 // formula's cost is bounded by its length, whatever its numbers.
 
 /**
- * Checks a value a formula computed: at most 10^36 in magnitude and at most 60 digits in the
- * numerator and the denominator of its lowest terms; returns it (reduced when that was needed
- * to tell). Throws `FormulaError` otherwise.
- * @example bounded(rat(decOf(1), decOf(3))) // 1/3
+ * Checks a value a formula computed on the calculator `c`: at most 10^36 in magnitude and at most
+ * 60 digits in the numerator and the denominator of its lowest terms; returns it (reduced when that
+ * was needed to tell). Throws `FormulaError` otherwise.
+ * @example bounded(EXACT, rat(decOf(1), decOf(3))) // 1/3
  */
-export function bounded(a: Rational): Rational {
-  if (isZero(a)) return R0;
-  if (exceedsPowerOfTen(a, MAX_FORMULA_EXPONENT)) throw new FormulaError(FORMULA_MESSAGES.tooLarge(MAX_FORMULA_EXPONENT));
-  const fitted = withinDigits(a, MAX_FORMULA_DIGITS);
+export function bounded<V>(c: Calculator<V>, a: V): V {
+  if (c.isZero(a)) return c.zero;
+  if (c.exceeds(a, MAX_FORMULA_EXPONENT)) throw new FormulaError(FORMULA_MESSAGES.tooLarge(MAX_FORMULA_EXPONENT));
+  const fitted = c.withinDigits(a, MAX_FORMULA_DIGITS);
   if (fitted === undefined) throw new FormulaError(FORMULA_MESSAGES.tooManyDigits(MAX_FORMULA_DIGITS));
   return fitted;
 }

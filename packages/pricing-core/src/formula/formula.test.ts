@@ -3,7 +3,10 @@ import { decOf } from '../money/decimal.js';
 import type { Rational } from '../money/rational.js';
 import { R0, rat, toText } from '../money/rational.js';
 import { FormulaError } from './ast.js';
+import type { FormulaScope } from './evaluator.js';
 import { evaluateFormula } from './evaluator.js';
+import type { Calculator, Small } from '../money/calculator.js';
+import { EXACT, SMALL, SMALL_OVERFLOW } from '../money/calculator.js';
 import { MAX_FORMULA_DEPTH, MAX_FORMULA_LENGTH, parseFormula } from './parser.js';
 
 const num = (n: string | number): Rational => rat(decOf(n));
@@ -11,15 +14,39 @@ const scope = {
   variables: { units: num(10), quantity: num(2), hours: num(730), cycleHours: num(730), unitAmount: num('0.5'), freeUnits: num(3) },
   usage: (metric: string) => (metric === 'cpu' ? num(7) : R0),
 };
-const run = (source: string): string => toText(evaluateFormula(parseFormula(source), scope));
-const failure = (source: string): string => {
+const smallScope = {
+  variables: Object.fromEntries(Object.entries(scope.variables).map(([name, value]) => [name, SMALL.rat(value)])) as Record<keyof typeof scope.variables, Small>,
+  usage: (metric: string) => SMALL.rat(scope.usage(metric)),
+};
+/** The value's text or the formula error's detail on a calculator; undefined when SMALL gives up. */
+function outcome<V>(c: Calculator<V>, source: string, at: FormulaScope<V>): string | undefined {
   try {
-    run(source);
+    return toText(c.rational(evaluateFormula(c, parseFormula(source), at)));
   } catch (error) {
-    if (error instanceof FormulaError) return error.detail;
+    if (error === SMALL_OVERFLOW) return undefined;
+    if (error instanceof FormulaError) return `error: ${error.detail}`;
     throw error;
   }
-  return 'no error';
+}
+let smallAnswered = 0;
+/** Evaluates on EXACT and on SMALL: both give the same value or the same error, unless SMALL gives up. */
+const both = (source: string): string => {
+  const exact = outcome(EXACT, source, scope) as string;
+  const small = outcome(SMALL, source, smallScope);
+  if (small !== undefined) {
+    smallAnswered += 1;
+    expect(small, source).toBe(exact);
+  }
+  return exact;
+};
+const run = (source: string): string => {
+  const answer = both(source);
+  if (answer.startsWith('error: ')) throw new FormulaError(answer.slice('error: '.length));
+  return answer;
+};
+const failure = (source: string): string => {
+  const answer = both(source);
+  return answer.startsWith('error: ') ? answer.slice('error: '.length) : 'no error';
 };
 
 describe('formula evaluator', () => {
@@ -29,6 +56,18 @@ describe('formula evaluator', () => {
     expect(run('10 - 4 - 3')).toBe('3');
     expect(run('8 / 4 / 2')).toBe('1');
     expect(run('-2 * -3')).toBe('6');
+  });
+  it('divides by a negative value, and rounds, floors and ceils negative values', () => {
+    expect(run('units / -4')).toBe('-2.5');
+    expect(run('-units / (0 - 4)')).toBe('2.5');
+    expect(run('1 / -3 * -3')).toBe('1');
+    expect(run('floor(-7 / 2)')).toBe('-4');
+    expect(run('ceil(-7 / 2)')).toBe('-3');
+    expect(run('round(-2.5)')).toBe('-3');
+    expect(run('round(-2.345, 2)')).toBe('-2.35');
+    expect(run('max(-1, -2) + min(-1, -2)')).toBe('-3');
+    expect(run('max(1 / -4, -1)')).toBe('-0.25');
+    expect(run('if(units / -4 < 0, 1, 2)')).toBe('1');
   });
   it('is exact: 1/3*3 = 1 and 0.1 + 0.2 = 0.3', () => {
     expect(run('1/3*3')).toBe('1');
@@ -80,5 +119,9 @@ describe('formula evaluator', () => {
     expect(run(nested(MAX_FORMULA_DEPTH))).toBe('1');
     expect(failure(nested(MAX_FORMULA_DEPTH + 1))).toMatch(/nested deeper than 32/);
     expect(failure(`${'-'.repeat(MAX_FORMULA_DEPTH + 1)}1`)).toMatch(/nested deeper/);
+  });
+  // NOTE: runs last in the file: the comparison above says something only if SMALL answered.
+  it('SMALL evaluated most of the formulas above itself, with the same value or error as EXACT', () => {
+    expect(smallAnswered).toBeGreaterThan(30);
   });
 });

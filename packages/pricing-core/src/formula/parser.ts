@@ -1,6 +1,7 @@
 import { closestName } from '../errors/did-you-mean.js';
 import { FORMULA_MESSAGES } from '../errors/messages.js';
 import { decOf } from '../money/decimal.js';
+import { EXACT } from '../money/calculator.js';
 import { rat } from '../money/rational.js';
 import type { FormulaFunction, FormulaNode, FormulaVariable } from './ast.js';
 import { FORMULA_VARIABLES, FormulaError } from './ast.js';
@@ -92,7 +93,7 @@ export function parseFormula(source: string): FormulaNode {
     const token = peek();
     if (token === undefined) return fail(token);
     pos += 1;
-    if (token.type === 'number') return { kind: 'number', value: bounded(rat(decOf(token.text))) };
+    if (token.type === 'number') return { kind: 'number', value: bounded(EXACT, rat(decOf(token.text))) };
     if (token.type === 'name') return named(token);
     if (token.text !== '(') return fail(token);
     enter();

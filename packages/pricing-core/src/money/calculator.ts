@@ -5,6 +5,7 @@ import type { Rational } from './rational.js';
 import { add, atLeastZero, ceil, cmp, div, isZero, mul, R0, R1, rat, roundTo, sub } from './rational.js';
 import { ROUND_HALF_UP } from './big.js';
 import { readBounded, shortPlaces } from './bounds.js';
+import { exceedsPowerOfTen, withinDigits } from './size.js';
 import { gcd, kOf, mOf, pack, PACKED_ONE, packedCompare, packedProduct, packedSum, POW10, SAFE } from './packed.js';
 
 // The engine's arithmetic, behind one interface with two implementations, so that every rule
@@ -41,8 +42,15 @@ export interface Calculator<V> {
   isZero(a: V): boolean;
   /** `max(0, a - b)`. */
   excess(a: V, b: V): V;
-  /** Smallest integer >= a, for a >= 0. */
+  /** Smallest integer >= a. */
   ceil(a: V): V;
+  /** Whether |a| > 10^exponent. */
+  exceeds(a: V, exponent: number): boolean;
+  /**
+   * `a` when the numerator and the denominator of its lowest terms have at most `maxDigits`
+   * digits each (reduced when that was needed to tell); `undefined` otherwise.
+   */
+  withinDigits(a: V, maxDigits: number): V | undefined;
   /** The exact value as a rational. */
   rational(a: V): Rational;
   /** Rounded half-up to `digits` places (a rounding point of the rules). */
@@ -228,6 +236,10 @@ function ceilSmall(a: Small): Small {
   return whole((n - r) / d + (r > 0 ? 1 : 0));
 }
 
+// NOTE: a SMALL value is below 2^53 < 10^16 over a denominator below 2^53: 16 digits at most
+// above and below, so bounds from 16 up hold for every value; smaller ones are told exactly.
+const SMALL_DIGITS = 16;
+
 /** The safe-integer fractions. */
 export const SMALL: Calculator<Small> = {
   small: true,
@@ -244,6 +256,8 @@ export const SMALL: Calculator<Small> = {
   isZero: (a) => a === 0,
   excess: (a, b) => (b === 0 ? a : cmpSmall(a, b) <= 0 ? 0 : addSmall(a, b, -1)),
   ceil: ceilSmall,
+  exceeds: (a, exponent) => exponent < SMALL_DIGITS && exceedsPowerOfTen(SMALL.rational(a), exponent),
+  withinDigits: (a, maxDigits) => (maxDigits >= SMALL_DIGITS || withinDigits(SMALL.rational(a), maxDigits) !== undefined ? a : undefined),
   rational: (a) => (typeof a === 'number' ? rat(decimalOfPacked(a)) : rat(decimalOfNumber(a.n), decimalOfNumber(a.d))),
   money: moneySmall,
 };
@@ -265,6 +279,8 @@ export const EXACT: Calculator<Rational> = {
   isZero,
   excess: (a, b) => (isZero(b) ? a : atLeastZero(sub(a, b))),
   ceil: (a) => (decSign(a.n) === 0 ? R0 : rat(ceil(a))),
+  exceeds: exceedsPowerOfTen,
+  withinDigits,
   rational: (a) => a,
   money: (a, digits) => roundTo(a, digits, ROUND_HALF_UP),
 };

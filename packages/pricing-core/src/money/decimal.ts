@@ -1,6 +1,5 @@
 import type { BigValue } from './big.js';
 import { D0, D1, Dec } from './big.js';
-import { smallIntegerOf } from './digits.js';
 import { kOf, mOf, pack, packedCompare, packedProduct, packedSum, POW10 } from './packed.js';
 
 // NOTE: the calculator: the one door to exact decimals for the engine, the models, the
@@ -159,11 +158,6 @@ export function decNeg(a: Decimal): Decimal {
   return p === 0 ? a : new Decimal(-mOf(p) * 16 + kOf(p), null);
 }
 
-/** The smaller of two values. @example decText(decMin(ONE, ZERO)) // '0' */
-export function decMin(a: Decimal, b: Decimal): Decimal {
-  return decCompare(a, b) <= 0 ? a : b;
-}
-
 /** The exact text: plain decimal, no exponent, trailing zeros dropped. @example decText(decOf('1.50')) // '1.5' */
 export function decText(a: Decimal): string {
   const p = a.packed;
@@ -201,15 +195,4 @@ export function decimalPlaces(value: Decimal): number {
   if (value.packed === value.packed) return kOf(value.packed);
   const b = value.big as BigValue;
   return Math.max(0, b.c.length - b.e - 1);
-}
-
-/**
- * The value of a whole number from 0 to below 10^12 as a JavaScript integer, for exact
- * arithmetic on quantities (units, hours; never amounts); `undefined` for anything else.
- * @example wholeOf(decOf(3)) // 3
- */
-export function wholeOf(x: Decimal): number | undefined {
-  const p = x.packed;
-  if (p === p) return p >= 0 && kOf(p) === 0 && p < 16e12 ? p / 16 : undefined;
-  return smallIntegerOf(x.big as BigValue);
 }

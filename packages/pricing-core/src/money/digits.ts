@@ -1,6 +1,5 @@
 import type { BigValue as Decimal, RoundingMode } from './big.js';
 import { D0, Dec, ROUND_DOWN, ROUND_HALF_UP } from './big.js';
-import { SAFE } from './packed.js';
 
 // big.js divides digit by digit in general and takes about a microsecond even for
 // 12345.67 / 672; pricing divides once per line by the cycle hours, a small whole number.
@@ -88,6 +87,3 @@ export function smallIntegerOf(x: Decimal): number | undefined {
   for (let i = 0; i <= x.e; i += 1) value = value * 10 + (i < c.length ? (c[i] as number) : 0);
   return value === 0 ? undefined : value;
 }
-
-/** Products and sums of whole quantities below this bound are exact in a JavaScript number. */
-export const EXACT_WHOLE_LIMIT = SAFE;

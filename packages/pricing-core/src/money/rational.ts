@@ -134,34 +134,9 @@ export function isZero(a: Rational): boolean {
   return decIsZero(a.n);
 }
 
-/** @example isNegative(neg(R1)) // true */
-export function isNegative(a: Rational): boolean {
-  return decSign(a.n) < 0;
-}
-
-/** -1, 0 or 1. @example sign(neg(R1)) // -1 */
-export function sign(a: Rational): -1 | 0 | 1 {
-  return decSign(a.n);
-}
-
-/** `a`, or zero when it is negative: what is left after subtracting an allowance. @example atLeastZero(neg(R1)) // 0 */
+/** `a`, or zero when it is negative: what is left after subtracting an allowance. @example atLeastZero(sub(R0, R1)) // 0 */
 export function atLeastZero(a: Rational): Rational {
   return decSign(a.n) <= 0 ? R0 : a;
-}
-
-/** Whether a value is a plain decimal (denominator 1). @example isPlain(R1) // true */
-export function isPlain(a: Rational): boolean {
-  return isOne(a.d);
-}
-
-/** @example max(R0, R1) // 1 */
-export function max(a: Rational, b: Rational): Rational {
-  return cmp(a, b) >= 0 ? a : b;
-}
-
-/** @example min(R0, R1) // 0 */
-export function min(a: Rational, b: Rational): Rational {
-  return cmp(a, b) <= 0 ? a : b;
 }
 
 const HALF_SAFE = 2 ** 52;
@@ -203,11 +178,6 @@ export function roundTo(a: Rational, dp: number, rm: RoundingMode = ROUND_HALF_U
   return fromBig(small === undefined ? divRound(n, d, dp, rm) : divRoundByInteger(n, small, dp, rm));
 }
 
-/** Largest integer <= a. @example decText(floor(rat(decOf(-3), decOf(2)))) // '-2' */
-export function floor(a: Rational): Decimal {
-  return roundTo(a, 0, decSign(a.n) < 0 ? ROUND_UP : ROUND_DOWN);
-}
-
 /** Smallest integer >= a. @example decText(ceil(rat(decOf(3), decOf(2)))) // '2' */
 export function ceil(a: Rational): Decimal {
   return roundTo(a, 0, decSign(a.n) < 0 ? ROUND_DOWN : ROUND_UP);
@@ -227,9 +197,4 @@ export function toText(a: Rational): string {
   if (q.times(d).eq(n)) return q.toString();
   const lowest = reduce(a);
   return `${decText(lowest.n)}/${decText(lowest.d)}`;
-}
-
-/** A rational from a decimal string. @example toText(fromText('0.5')) // '0.5' */
-export function fromText(text: string): Rational {
-  return { n: fromBig(new Dec(text)), d: ONE };
 }

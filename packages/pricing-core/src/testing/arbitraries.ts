@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { PricingModel, ProductType, TierMode } from '../constants.js';
-import type { AddonUsage, CalcConfig, DecimalString, Instance, NumberLike, PlanRequest, Price, Tier, Usage } from '../request/types.js';
+import type { CalcConfig, DecimalString, Instance, NumberLike, PlanRequest, Price, Tier, Usage } from '../request/types.js';
 import { decCompare, decMinus, decOf, decPlus, decText } from '../money/decimal.js';
 
 /** Metric names the generated plans meter. */
