@@ -8,7 +8,9 @@ import { floatTotals, random, referenceFloatResult, referenceFloatTotal, referen
 // float64 loops in the same run: one doing only the arithmetic, and the floor, which also builds
 // the same answer (line items with money strings, totals). The same for a 3-instance plan priced
 // one call at a time. `pnpm bench -- --all` adds a plan with every model, linear scaling and
-// peak memory. Run with `pnpm bench` (adds --expose-gc).
+// peak memory. Run with `pnpm bench`: it builds the package and measures the built `dist/`, what an
+// npm user imports (with `--conditions=source` it would time the sources through tsx instead, which
+// ran 1.3x to 1.6x slower in one sitting).
 
 interface BenchInstance {
   quantity: number;
@@ -205,7 +207,8 @@ function main(): void {
     return;
   }
 
-  console.log(`calculatePlan benchmark (node ${process.version}, median of timed runs)\n`);
+  const build = import.meta.resolve('@billing/pricing-core').includes('/src/') ? 'the sources through tsx' : 'the built dist';
+  console.log(`calculatePlan benchmark (node ${process.version}, ${build}, median of timed runs)\n`);
 
   // The reference plan of the speed goal, decimal and whole readings, with its float64 loops in the same run.
   console.log('reference plan: 10,000 instances, 6 prices (HOURLY per-unit, graduated 3 tiers, FLAT add-on, metered add-on, PACKAGE with free units, prorated pooled USAGE), discount, coupon, tax');
