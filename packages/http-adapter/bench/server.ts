@@ -77,7 +77,9 @@ export function serverEntry(): { args: string[]; label: string } {
 
 /**
  * Starts `node <entry>` (this build's server unless `entry` names another) on 127.0.0.1 with a free
- * port and waits for /readyz; under `wrapper` (`['strace', ...]`) when given.
+ * port and waits for /readyz; under `wrapper` (`['strace', ...]`) when given. The port is read from
+ * the server's "listening" line, or is `env.PORT` when that names one (a server whose LOG_LEVEL
+ * writes no such line).
  */
 export async function startBenchServer(
   env: Record<string, string>,
@@ -104,7 +106,8 @@ export async function startBenchServer(
       child.kill('SIGKILL');
       throw new Error(`server did not start within ${startSeconds} s`);
     }
-    const port = /"msg":"listening"/.test(readFileSync(logPath, 'utf8')) ? /"port":(\d+)/.exec(readFileSync(logPath, 'utf8'))?.[1] : undefined;
+    const fixedPort = env['PORT'] !== undefined && env['PORT'] !== '0' ? env['PORT'] : undefined;
+    const port = fixedPort ?? (/"msg":"listening"/.test(readFileSync(logPath, 'utf8')) ? /"port":(\d+)/.exec(readFileSync(logPath, 'utf8'))?.[1] : undefined);
     if (port) {
       const url = `http://127.0.0.1:${port}`;
       if (await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)) {
