@@ -1,5 +1,5 @@
 import type { Decimal } from './decimal.js';
-import { decimalOfPacked, decSign, ONE, scaledDecimal } from './decimal.js';
+import { decimalOfPacked, decSign, isPacked, ONE, scaledDecimal } from './decimal.js';
 import { decimalOfNumber } from './parse.js';
 import type { Rational } from './rational.js';
 import { add, atLeastZero, ceil, cmp, div, isZero, mul, R0, R1, rat, roundTo, sub } from './rational.js';
@@ -117,7 +117,7 @@ function frac(n: number, d: number): Small {
 
 function smallOfDecimal(x: Decimal): Small {
   // NOTE: a decimal's fast form is SMALL's own; a big.js decimal (NaN) is not SMALL.
-  if (x.packed !== x.packed) throw SMALL_OVERFLOW;
+  if (!isPacked(x)) throw SMALL_OVERFLOW;
   return x.packed;
 }
 

@@ -142,7 +142,7 @@ export function decIsZero(a: Decimal): boolean {
 /** -1, 0 or 1 (a negative zero is 0). @example decSign(decOf(-2)) // -1 */
 export function decSign(a: Decimal): -1 | 0 | 1 {
   // NOTE: `16m + k` with k from 0 to 15 has the sign of m.
-  if (a.packed === a.packed) return a.packed < 0 ? -1 : a.packed > 0 ? 1 : 0;
+  if (isPacked(a)) return a.packed < 0 ? -1 : a.packed > 0 ? 1 : 0;
   return (a.big as BigValue).s < 0 ? -1 : 1;
 }
 
@@ -192,7 +192,7 @@ export function quotientText(a: Decimal, b: Decimal): string {
 
 /** Places after the point (trailing zeros do not count). @example decimalPlaces(decOf('10.000')) // 0 */
 export function decimalPlaces(value: Decimal): number {
-  if (value.packed === value.packed) return kOf(value.packed);
+  if (isPacked(value)) return kOf(value.packed);
   const b = value.big as BigValue;
   return Math.max(0, b.c.length - b.e - 1);
 }
