@@ -112,7 +112,10 @@ export function createWebhookApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const webhooks = new OpenAPIHono<AppEnv>();
   webhooks.use('*', deadline);
   registerWebhookRoutes(webhooks, { webhooks: deps.billing.webhooks, auth: deps.auth, bodyLimitBytes: deps.bodyLimitBytes, clock: deps.clock ?? (() => new Date()) });
-  webhooks.use('/:rest{.*}', async (c) => routeNotFound(c));
+  // Anything else under the prefix is 404 here, before `/api/v1` asks for a token; the prefix itself is
+  // `/api/v1`'s. A wildcard, not a `{.*}` pattern beside `/:provider`: Hono's fast router takes no two
+  // patterns at one position.
+  webhooks.all('/*', (c, next) => (c.req.path === WEBHOOK_PREFIX.slice(0, -1) ? next() : routeNotFound(c)));
   webhooks.onError(answerError(acknowledgementErrors));
   return webhooks;
 }

@@ -12,6 +12,7 @@ import {
   listAddonSubscriptionsResponseSchema,
 } from '../schemas/addon-subscription.js';
 import { commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
+import { registerCustomMethods } from './custom-methods.js';
 import { pageSizeOf } from './page-size.js';
 
 const COLLECTION = '/addon-subscriptions';
@@ -61,9 +62,6 @@ const routes = {
   }),
 };
 
-// A Hono parameter runs to the end of its segment (`/:id:cancel` is one parameter), so the action is
-// matched inside the parameter pattern and cut off in the handler.
-const idOf = (c: Context, action = ''): string => (c.req.param('id') ?? '').slice(0, action ? -action.length : undefined);
 const subject = (id: string) => `addonSubscriptions/${id}`;
 
 /** The add-on subscription resource (mounted at `/v1`): get, list, `:cancel`, `:undo-cancel`, scoped by organization. */
@@ -91,19 +89,19 @@ export function registerAddonSubscriptionRoutes(
   });
 
   app.get(`${COLLECTION}/:id{[^/:]+}`, async (c) => {
-    const id = idOf(c);
+    const id = c.req.param('id');
     const found = await addons.get(c.get('organizationId'), id);
     return found.ok ? c.json(found.value, 200) : domainErrorResponse(c, found.error, subject(id));
   });
 
-  const action = (suffix: string, run: (org: string, id: string, now: Date) => Promise<Outcome<AddonSubscription>>) =>
-    app.post(`${COLLECTION}/:id{[^/:]+${suffix}}`, async (c) => {
-      const body = await readEmptyBody(c, bodyLimitBytes);
-      if (!body.ok) return body.response;
-      const id = idOf(c, suffix);
-      const done = await run(c.get('organizationId'), id, clock());
-      return done.ok ? c.json({ addonSubscription: done.value }, 200) : domainErrorResponse(c, done.error, subject(id));
-    });
-  action(':cancel', (org, id, now) => addons.cancel(org, id, now));
-  action(':undo-cancel', (org, id, now) => addons.undoCancel(org, id, now));
+  const action = (run: (org: string, id: string, now: Date) => Promise<Outcome<AddonSubscription>>) => async (c: Context<AppEnv>, id: string) => {
+    const body = await readEmptyBody(c, bodyLimitBytes);
+    if (!body.ok) return body.response;
+    const done = await run(c.get('organizationId'), id, clock());
+    return done.ok ? c.json({ addonSubscription: done.value }, 200) : domainErrorResponse(c, done.error, subject(id));
+  };
+  registerCustomMethods(app, COLLECTION, {
+    cancel: action((org, id, now) => addons.cancel(org, id, now)),
+    'undo-cancel': action((org, id, now) => addons.undoCancel(org, id, now)),
+  });
 }

@@ -23,6 +23,7 @@ import {
   updateEventDestinationBodySchema,
 } from '../schemas/events.js';
 import { bodyErrorResponses, commonErrorResponses, notFoundResponse, organizationHeadersSchema } from './openapi-shared.js';
+import { registerCustomMethods } from './custom-methods.js';
 import { pageSizeOf } from './page-size.js';
 
 const DESTINATIONS = '/event-destinations';
@@ -95,9 +96,7 @@ export function registerEventPayloads(app: OpenAPIHono<AppEnv>): void {
 export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventService, clock: () => Date, bodyLimitBytes: number): void {
   for (const route of ROUTES) app.openAPIRegistry.registerPath(route);
   const org = (c: Context<AppEnv>) => c.get('organizationId');
-  // NOTE: a Hono parameter runs to the end of its segment, so an action is matched inside the
-  // parameter pattern and cut off in the handler.
-  const idOf = (c: Context, action = ''): string => (c.req.param('id') ?? '').slice(0, action ? -action.length : undefined);
+  const idOf = (c: Context<AppEnv>): string => c.req.param('id') ?? '';
   const destination = (id: string) => `eventDestinations/${id}`;
 
   app.post(DESTINATIONS, async (c) => {
@@ -131,15 +130,15 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
     const done = await service.deleteDestination(org(c), idOf(c));
     return done.ok ? c.body(null, 204) : domainErrorResponse(c, done.error, destination(idOf(c)));
   });
-  const destinationAction = (suffix: string, run: (org: string, id: string, now: Date) => Promise<Outcome<unknown>>) =>
-    app.post(`${DESTINATIONS}/:id{[^/:]+${suffix}}`, async (c) => {
-      const read = await readEmptyBody(c, bodyLimitBytes);
-      if (!read.ok) return read.response;
-      const id = idOf(c, suffix);
-      return answer(c, await run(org(c), id, clock()), 200, destination(id));
-    });
-  destinationAction(':rotate-secret', (o, id, now) => service.rotateSecret(o, id, now));
-  destinationAction(':ping', (o, id, now) => service.ping(o, id, now));
+  const destinationAction = (run: (org: string, id: string, now: Date) => Promise<Outcome<unknown>>) => async (c: Context<AppEnv>, id: string) => {
+    const read = await readEmptyBody(c, bodyLimitBytes);
+    if (!read.ok) return read.response;
+    return answer(c, await run(org(c), id, clock()), 200, destination(id));
+  };
+  registerCustomMethods(app, DESTINATIONS, {
+    'rotate-secret': destinationAction((o, id, now) => service.rotateSecret(o, id, now)),
+    ping: destinationAction((o, id, now) => service.ping(o, id, now)),
+  });
 
   app.get(EVENTS, async (c) => {
     const pageSize = pageSizeOf(c.req.query('pageSize'));
@@ -159,21 +158,23 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, service: EventServ
   });
   app.get(`${EVENTS}/:id{[^/:]+}`, async (c) => answer(c, await service.getEvent(org(c), idOf(c)), 200));
   app.get(`${EVENTS}/:id{[^/:]+}/deliveries`, async (c) => answer(c, await service.listDeliveries(org(c), idOf(c)), 200));
-  app.post(`${EVENTS}/:id{[^/:]+:resend}`, async (c) => {
-    const read = await readBody(c, bodyLimitBytes);
-    if (!read.ok) return payloadTooLarge(c, bodyLimitBytes);
-    const text = new TextDecoder().decode(read.bytes).trim();
-    let value: unknown = {};
-    if (text !== '') {
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        return invalidArgument(c, [{ field: 'body', description: error instanceof SyntaxError ? error.message : 'not JSON' }], 'INVALID_JSON');
+  registerCustomMethods(app, EVENTS, {
+    resend: async (c, id) => {
+      const read = await readBody(c, bodyLimitBytes);
+      if (!read.ok) return payloadTooLarge(c, bodyLimitBytes);
+      const text = new TextDecoder().decode(read.bytes).trim();
+      let value: unknown = {};
+      if (text !== '') {
+        try {
+          value = JSON.parse(text);
+        } catch (error) {
+          return invalidArgument(c, [{ field: 'body', description: error instanceof SyntaxError ? error.message : 'not JSON' }], 'INVALID_JSON');
+        }
       }
-    }
-    const parsed = resendBodySchema.safeParse(value);
-    if (!parsed.success) return invalidArgument(c, zodViolations(parsed.error, resendBodySchema, 'body'));
-    const done = await service.resend(org(c), idOf(c, ':resend'), parsed.data.eventDestinationId !== undefined ? { eventDestinationId: parsed.data.eventDestinationId } : {}, clock());
-    return done.ok ? c.body(null, 202) : domainErrorResponse(c, done.error);
+      const parsed = resendBodySchema.safeParse(value);
+      if (!parsed.success) return invalidArgument(c, zodViolations(parsed.error, resendBodySchema, 'body'));
+      const done = await service.resend(org(c), id, parsed.data.eventDestinationId !== undefined ? { eventDestinationId: parsed.data.eventDestinationId } : {}, clock());
+      return done.ok ? c.body(null, 202) : domainErrorResponse(c, done.error);
+    },
   });
 }
