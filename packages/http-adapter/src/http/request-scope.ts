@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
-import { RequestCounters, routeLabel } from '../metrics/http-metrics.js';
+import { RequestCounters } from '../metrics/http-metrics.js';
 import type { ServiceMetrics } from '../metrics/metrics.js';
 import { RequestScope, type AppEnv } from './context.js';
 import { requestHeader } from './request-header.js';
@@ -40,7 +40,7 @@ export function observeRequests(options: ObserveRequestsOptions): MiddlewareHand
     const status = c.res.status;
     const ended = performance.now();
     if (counters !== undefined) {
-      const route = routeLabel(c);
+      const route = counters.routeLabel(c);
       counters.count(c.req.method, route, status, (ended - started) / 1000);
       if (scope.storageUnavailable) counters.storageError(route);
     }

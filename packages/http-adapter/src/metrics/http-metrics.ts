@@ -6,34 +6,6 @@ import type { ServiceMetrics } from './metrics.js';
 /** The route label of a request with no route of its own (404s): one value, whatever the path. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/**
- * The route pattern that answered (`/v1/addon-subscriptions/:id`), never the raw path, so the label set is
- * bounded by the routes the app declares. Middleware (method `ALL`) is skipped: a 401 from auth is counted
- * under the route it guarded.
- * @example routeLabel(c) // '/v1/plans:calculate'
- */
-export function routeLabel(c: Context): string {
-  const routes = matchedRoutes(c);
-  for (let i = routes.length - 1; i >= 0; i--) {
-    const route = routes[i];
-    if (route !== undefined && route.method !== 'ALL') return labelOf(route.path);
-  }
-  return UNMATCHED_ROUTE;
-}
-
-// One entry per route pattern the app declares, so the map stays as small as the app.
-const labels = new Map<string, string>();
-
-function labelOf(path: string): string {
-  let label = labels.get(path);
-  if (label === undefined) {
-    // A parameter's pattern (`:id{[^/:]+}`) is left out of the label: `:id` says enough.
-    label = path.replace(/(:\w+)\{.*?\}(?=$|\/|:)/g, '$1');
-    labels.set(path, label);
-  }
-  return label;
-}
-
 interface Series {
   requests: Counter.Internal;
   duration: Histogram.Internal<'method' | 'route' | 'status'>;
@@ -47,8 +19,35 @@ interface Series {
 export class RequestCounters {
   readonly #series = new Map<string, Series>();
   readonly #storage = new Map<string, Counter.Internal>();
+  // One entry per route pattern the app declares, so the map stays as small as the app.
+  readonly #labels = new Map<string, string>();
 
   constructor(private readonly metrics: ServiceMetrics) {}
+
+  /**
+   * The route pattern that answered (`/v1/addon-subscriptions/:id`), never the raw path, so the label set is
+   * bounded by the routes the app declares. Middleware (method `ALL`) is skipped: a 401 from auth is counted
+   * under the route it guarded.
+   * @example counters.routeLabel(c) // '/v1/plans:calculate'
+   */
+  routeLabel(c: Context): string {
+    const routes = matchedRoutes(c);
+    for (let i = routes.length - 1; i >= 0; i--) {
+      const route = routes[i];
+      if (route !== undefined && route.method !== 'ALL') return this.#labelOf(route.path);
+    }
+    return UNMATCHED_ROUTE;
+  }
+
+  #labelOf(path: string): string {
+    let label = this.#labels.get(path);
+    if (label === undefined) {
+      // A parameter's pattern (`:id{[^/:]+}`) is left out of the label: `:id` says enough.
+      label = path.replace(/(:\w+)\{.*?\}(?=$|\/|:)/g, '$1');
+      this.#labels.set(path, label);
+    }
+    return label;
+  }
 
   /** Counts one answered request and its duration in seconds. */
   count(method: string, route: string, status: number, seconds: number): void {
