@@ -12,9 +12,11 @@ interface Series {
 }
 
 /**
- * The request counter and duration histogram, with the child of each method, route and status resolved
- * once: prom-client otherwise hashes the three labels on every observation. Bounded: routes are the app's,
- * methods the ones node parses, statuses the ones the app answers.
+ * The request counter and duration histogram, with the child of each method, route and status made
+ * once (`labels()` checks the names and builds two closures each time). prom-client's child still
+ * hashes and checks its three labels on every `inc` and `observe`: 0.21 µs and 0.37 µs a call here,
+ * the larger part of what the metrics cost a request. Bounded: routes are the app's, methods the ones
+ * node parses, statuses the ones the app answers.
  */
 export class RequestCounters {
   readonly #series = new Map<string, Series>();
