@@ -1,4 +1,7 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../process/logger.js';
+import { accessLogger, writeRequestLine } from './request-log.js';
 import { captureLog, testApp } from '../../test/support/app.js';
 import { fakeBilling } from '../../test/support/fake-billing.js';
 import { authHeaders, signToken } from '../../test/support/tokens.js';
@@ -51,5 +54,16 @@ describe('examples: request logs and ids', () => {
     expect(log.text()).not.toContain('deadbeefcafe');
     expect(log.text()).not.toContain(token);
     expect(log.lines()[0]).toMatchObject({ path: '/api/v1/webhooks/stripe', status: 200 });
+  });
+
+  it('the access line skips the redaction but writes what the redacting logger writes; other lines stay redacted', () => {
+    const written: string[] = [];
+    const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (written.push(String(chunk)), done()) }));
+    writeRequestLine(logger, 'abc-123', 'POST', '/v1/plans:calculate', 200, 1.5);
+    writeRequestLine(accessLogger(logger), 'abc-123', 'POST', '/v1/plans:calculate', 200, 1.5);
+    logger.info({ token: 'tok_secret', secrets: ['whsec_x'] }, 'a line of the app');
+    const [viaRoot, viaAccess, other] = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect({ ...viaAccess, time: 0 }).toEqual({ ...viaRoot, time: 0 });
+    expect(other).toMatchObject({ token: '[redacted]', secrets: '[redacted]' });
   });
 });

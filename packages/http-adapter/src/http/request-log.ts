@@ -12,6 +12,18 @@ export function requestIdOf(header: string | undefined): string {
 }
 
 /**
+ * The logger of the access lines: `logger` without its redaction, for `writeRequestLine` only. An
+ * access line holds the request's id (1-128 safe characters, or made here), its method, its path
+ * (never the query), the status and the duration: no header, body or named secret for the
+ * redaction to find, and none it could find in a path. The redaction's wildcard paths took half the
+ * cost of a line (3.3 µs against 1.5 µs a line, in a loop).
+ * @example writeRequestLine(accessLogger(logger), 'abc-123', 'GET', '/v1/plans:calculate', 200, 0.42)
+ */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
+}
+
+/**
  * Logs the one line of an answered request (`request`, or `request failed` at error for a 5xx) with its
  * id, method, path, status and duration; never headers.
  * @example writeRequestLine(logger, 'abc-123', 'GET', '/healthz', 200, 0.42)

@@ -4,7 +4,7 @@ import { RequestCounters } from '../metrics/http-metrics.js';
 import type { ServiceMetrics } from '../metrics/metrics.js';
 import { RequestScope, type AppEnv } from './context.js';
 import { requestHeader } from './request-header.js';
-import { requestIdOf, writeRequestLine } from './request-log.js';
+import { accessLogger, requestIdOf, writeRequestLine } from './request-log.js';
 
 /**
  * The request's scope, set by `observeRequests`.
@@ -30,6 +30,7 @@ export interface ObserveRequestsOptions {
 export function observeRequests(options: ObserveRequestsOptions): MiddlewareHandler<AppEnv> {
   const { logger, metrics, timeoutMs } = options;
   const counters = metrics && new RequestCounters(metrics);
+  const access = accessLogger(logger);
   return async (c, next) => {
     const started = performance.now();
     const scope = new RequestScope(requestIdOf(requestHeader(c, 'x-request-id')), started, timeoutMs, logger, metrics);
@@ -47,7 +48,7 @@ export function observeRequests(options: ObserveRequestsOptions): MiddlewareHand
     // Health checks come every few seconds from the orchestrator: one answered, they write no line
     // (docs/operations.md, "Logs"); a failing one (5xx) does. Their metrics are counted all the same.
     const path = c.req.path;
-    if (status >= 500 || !HEALTH_CHECKS.has(path)) writeRequestLine(logger, scope.requestId, c.req.method, path, status, ended - started);
+    if (status >= 500 || !HEALTH_CHECKS.has(path)) writeRequestLine(access, scope.requestId, c.req.method, path, status, ended - started);
   };
 }
 
