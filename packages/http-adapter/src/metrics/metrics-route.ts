@@ -18,7 +18,7 @@ export function registerMetricsRoute(app: OpenAPIHono<AppEnv>, metrics: ServiceM
         content: {
           [metrics.registry.contentType]: {
             schema: { type: 'string' },
-            example: '# HELP billing_http_requests_total HTTP requests by route and status\n# TYPE billing_http_requests_total counter\nbilling_http_requests_total{method="GET",route="/healthz",status="200"} 1\n',
+            example: '# HELP http_requests_total HTTP requests answered, by method, route pattern and status\n# TYPE http_requests_total counter\nhttp_requests_total{method="GET",route="/healthz",status="200"} 1\n',
           },
         },
       },

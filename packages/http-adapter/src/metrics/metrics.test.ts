@@ -58,4 +58,13 @@ describe('examples: GET /metrics', () => {
     expect(await (await one.request('/metrics')).text()).toContain('http_requests_total{method="GET",route="/healthz",status="200"} 1');
     expect(await (await two.request('/metrics')).text()).not.toContain('route="/healthz"');
   });
+
+  it("the OpenAPI document's example of GET /metrics is what the route answers after one /healthz", async () => {
+    const app = testApp(fakeBilling(), { deps: { metrics: createMetrics() } });
+    const doc = (await (await app.request('/openapi.json')).json()) as { paths: Record<string, { get: { responses: { 200: { content: Record<string, { example: string }> } } } }> };
+    const [example] = Object.values(doc.paths['/metrics']?.get.responses[200].content ?? {}).map((c) => c.example);
+    await app.request('/healthz');
+    const text = await (await app.request('/metrics')).text();
+    for (const line of example?.trimEnd().split('\n') ?? ['(no example)']) expect(text).toContain(`${line}\n`);
+  });
 });
