@@ -14,9 +14,9 @@ interface Series {
 /**
  * The request counter and duration histogram, with the child of each method, route and status made
  * once (`labels()` checks the names and builds two closures each time). prom-client's child still
- * hashes and checks its three labels on every `inc` and `observe`: 0.21 µs and 0.37 µs a call here,
- * the larger part of what the metrics cost a request. Bounded: routes are the app's, methods the ones
- * node parses, statuses the ones the app answers.
+ * hashes and checks its three labels on every `inc` and `observe` (0.21 µs and 0.37 µs a call in a
+ * loop; keeping the counts in plain numbers instead showed no difference in a server). Bounded:
+ * routes are the app's, methods the ones node parses, statuses the ones the app answers.
  */
 export class RequestCounters {
   readonly #series = new Map<string, Series>();

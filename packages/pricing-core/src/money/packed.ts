@@ -23,7 +23,7 @@ export const mOf = (x: number): number => Math.floor(x / 16);
 /** The places k of a packed decimal. */
 export const kOf = (x: number): number => x - Math.floor(x / 16) * 16;
 
-/** `m / 10^k` packed, or NaN when m is not a whole number below 2^49 or k is past 15. */
+/** `m / 10^k` (m a whole number) packed, or NaN when |m| passes 2^49 - 1 or k is past 15. */
 export function pack(m: number, k: number): number {
   if (!(m <= PACKED_MAX && m >= -PACKED_MAX) || k > PACKED_PLACES) return Number.NaN;
   return m === 0 ? 0 : m * 16 + k;
