@@ -16,6 +16,8 @@ const CONNECTIONS = 32;
 
 /** The bare server: GET answers `{"status":"ok"}`; a POST is parsed, priced with `calculatePlan` and written. */
 function serve(): void {
+  // A stop by SIGTERM exits through node, so that `--cpu-prof` writes its profile (profile-against-bare.ts).
+  process.on('SIGTERM', () => process.exit(0));
   const fixed = JSON.stringify(calculatePlanJson(structuredClone(PLAN_3X6)));
   const server = createServer((request, response) => {
     if (request.method === 'GET') {
