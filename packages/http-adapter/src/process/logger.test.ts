@@ -31,3 +31,16 @@ describe('examples: the log never shows a credential or a signature', () => {
     expect(line).toContain('value-of-webhook-id');
   });
 });
+
+describe('examples: the fields of every line (docs/operations.md, "Logs")', () => {
+  it('level as a number, time in ISO 8601 UTC to the millisecond, service, msg', () => {
+    const line = JSON.parse(logged({ requestId: 'abc-123' })) as Record<string, unknown>;
+    expect({ ...line, time: typeof line['time'] === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(line['time']) }).toEqual({
+      level: 30,
+      time: true,
+      service: 'billing',
+      requestId: 'abc-123',
+      msg: 'a delivery',
+    });
+  });
+});
